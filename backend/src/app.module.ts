@@ -1,0 +1,69 @@
+import { DynamicModule, Module, RequestMethod } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LoggerModule } from 'nestjs-pino';
+import { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { databaseOptions } from './database/database-options';
+import { HealthController } from './health/health.controller';
+import { AdministrationModule } from './modules/administration';
+import { BillingModule } from './modules/billing';
+import { CommunityModule } from './modules/community';
+import { CreditsModule } from './modules/credits';
+import { GenerationModule } from './modules/generation';
+import { IdentityModule } from './modules/identity';
+import { SupportModule } from './modules/support';
+import { ToolsModule } from './modules/tools';
+import { RealtimeModule } from './shared/realtime/realtime.module';
+
+export interface AppModuleOptions {
+  config: AppConfig;
+  /** The migrated database to use (chosen by prepareDatabase). */
+  databaseUrl: string;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+@Module({})
+export class AppModule {
+  static register({ config, databaseUrl }: AppModuleOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.register(config),
+        LoggerModule.forRoot({
+          forRoutes: [{ path: '*path', method: RequestMethod.ALL }],
+          pinoHttp: {
+            level: config.logLevel,
+            // A request id for every log line and response; a well-formed incoming one is kept so
+            // a proxy's id follows the request through.
+            genReqId: (req: IncomingMessage, res: ServerResponse) => {
+              const incoming = req.headers['x-request-id'];
+              const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+              res.setHeader('x-request-id', id);
+              return id;
+            },
+            redact: {
+              paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+              censor: '[redacted]',
+            },
+            autoLogging: { ignore: (req: IncomingMessage) => req.url === '/api/health' },
+            customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+          },
+        }),
+        TypeOrmModule.forRoot({ ...databaseOptions(databaseUrl), autoLoadEntities: true }),
+        RealtimeModule,
+        IdentityModule,
+        CreditsModule,
+        GenerationModule,
+        CommunityModule,
+        BillingModule,
+        AdministrationModule,
+        ToolsModule,
+        SupportModule,
+      ],
+      controllers: [HealthController],
+    };
+  }
+}

@@ -1,0 +1,125 @@
+import { Logger as NestLogger, ValidationError as ClassValidatorError, ValidationPipe } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { WsAdapter } from '@nestjs/platform-ws';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import compression from 'compression';
+import express, { NextFunction, Request, Response } from 'express';
+import connectPgSimple from 'connect-pg-simple';
+import session from 'express-session';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import type { Pool } from 'pg';
+import { DataSource } from 'typeorm';
+import { AppConfig } from './config/app-config';
+import { ValidationError } from './shared/errors/domain-error';
+import { mapError } from './shared/http/error-response';
+import { DomainErrorFilter } from './shared/http/domain-error.filter';
+import { sameOriginOnly } from './shared/http/same-origin.middleware';
+import { spaStatic } from './shared/http/spa-static.middleware';
+
+export const SESSION_COOKIE = 'magic.sid';
+const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+/**
+ * Everything between the socket and the controllers, shared by main.ts and the test app
+ * factory so tests run the same pipeline as production.
+ */
+export function configureApp(app: NestExpressApplication, config: AppConfig, sessionSecret: string): void {
+  app.useLogger(app.get(Logger));
+  app.flushLogs();
+  if (config.trustProxy) app.set('trust proxy', 1);
+  app.disable('x-powered-by');
+
+  app.use(compression());
+  const https = config.publicUrl.protocol === 'https:';
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          'default-src': ["'self'"],
+          'script-src': ["'self'"],
+          // sonner and React style attributes need inline styles; no inline scripts anywhere.
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'connect-src': ["'self'"],
+          'frame-ancestors': ["'none'"],
+          'upgrade-insecure-requests': https ? [] : null,
+        },
+      },
+      strictTransportSecurity: https ? undefined : false,
+    }),
+  );
+
+  app.use('/api', sameOriginOnly(config.publicUrl.origin));
+
+  const pool = (app.get(DataSource).driver as unknown as { master: Pool }).master;
+  const PgStore = connectPgSimple(session);
+  app.use(
+    session({
+      name: SESSION_COOKIE,
+      secret: sessionSecret,
+      store: new PgStore({ pool, tableName: 'session', createTableIfMissing: false, ttl: SESSION_TTL_SECONDS }),
+      resave: false,
+      saveUninitialized: false,
+      rolling: false,
+      proxy: config.trustProxy,
+      // D18: HttpOnly, SameSite=Lax, Secure behind https.
+      cookie: { httpOnly: true, sameSite: 'lax', secure: config.session.secure, maxAge: SESSION_TTL_SECONDS * 1000 },
+    }),
+  );
+
+  app.use(express.json({ limit: config.jsonBodyLimit }));
+  app.use(express.urlencoded({ limit: config.jsonBodyLimit, extended: false }));
+  app.use(bodyParserErrors);
+
+  const spa = spaStatic(config.frontendDistDir);
+  if (spa) app.use(spa);
+  else new NestLogger('Static').warn(`No built frontend in ${config.frontendDistDir}: only /api and /ws are served`);
+
+  app.setGlobalPrefix('api');
+  app.useGlobalFilters(new DomainErrorFilter());
+  app.useGlobalPipes(
+    new ValidationPipe({
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      transform: true,
+      exceptionFactory: (errors) => {
+        const details = flattenValidation(errors);
+        return new ValidationError(details[0]?.messages[0] ?? 'Invalid request', details);
+      },
+    }),
+  );
+  app.useWebSocketAdapter(new WsAdapter(app));
+
+  const openApi = new DocumentBuilder()
+    .setTitle('Magic Editor API')
+    .setDescription('The HTTP API behind Magic Editor. Errors answer {message, error, code}.')
+    .setVersion('1')
+    .addCookieAuth(SESSION_COOKIE)
+    .build();
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi), {
+    jsonDocumentUrl: 'api/docs-json',
+  });
+}
+
+/**
+ * Body-parser failures (too large, malformed JSON) answered here in the API's error shape: Nest
+ * would otherwise rewrap them and echo the parser's own wording.
+ */
+function bodyParserErrors(err: unknown, req: Request, res: Response, next: NextFunction): void {
+  const type = (err as { type?: unknown } | null)?.type;
+  if (typeof type !== 'string' || !type.startsWith('entity.') && type !== 'charset.unsupported' && type !== 'encoding.unsupported') {
+    return next(err);
+  }
+  const mapped = mapError(err, String((req as Request & { id?: unknown }).id ?? ''));
+  res.status(mapped.status).json(mapped.body);
+}
+
+function flattenValidation(errors: ClassValidatorError[], parent = ''): Array<{ field: string; messages: string[] }> {
+  return errors.flatMap((e) => {
+    const field = parent ? `${parent}.${e.property}` : e.property;
+    const own = e.constraints ? [{ field, messages: Object.values(e.constraints) }] : [];
+    return [...own, ...flattenValidation(e.children ?? [], field)];
+  });
+}

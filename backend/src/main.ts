@@ -1,0 +1,75 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppModule } from './app.module';
+import { ConfigError, loadConfig } from './config/app-config';
+import { resolveSessionSecret } from './config/session-secret';
+import { configureApp } from './configure-app';
+import { prepareDatabase, PreparedDatabase } from './database/prepare-database';
+
+const log = new Logger('Bootstrap');
+
+async function bootstrap(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw e;
+  }
+
+  let database: PreparedDatabase | undefined;
+  let app: NestExpressApplication | undefined;
+  let shutdownStartedAt = 0;
+
+  // Stop on Ctrl-C / SIGTERM: stop accepting, finish in-flight requests, close the pool, then stop
+  // the embedded PostgreSQL. A second signal more than a second later forces the exit (npm
+  // forwards the terminal's Ctrl-C, so the first one often arrives twice at once).
+  const shutdown = async (signal: string) => {
+    if (shutdownStartedAt) {
+      if (Date.now() - shutdownStartedAt < 1000) return;
+      log.warn(`${signal} again: exiting now`);
+      await database?.embedded?.stop();
+      process.exit(1);
+    }
+    shutdownStartedAt = Date.now();
+    log.log(`${signal} received: finishing in-flight requests`);
+    const force = setTimeout(() => {
+      log.warn(`Requests still open after ${config.shutdownTimeoutMs} ms: closing them`);
+      app?.getHttpServer().closeAllConnections();
+    }, config.shutdownTimeoutMs);
+    force.unref();
+    try {
+      await app?.close();
+    } catch (e) {
+      log.error(`Error while closing: ${(e as Error).message}`);
+    }
+    await database?.embedded?.stop();
+    log.log('Stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    database = await prepareDatabase(config, (m) => log.log(m));
+    app = await NestFactory.create<NestExpressApplication>(
+      AppModule.register({ config, databaseUrl: database.url }),
+      { bufferLogs: true, bodyParser: false },
+    );
+    configureApp(app, config, resolveSessionSecret(config));
+    await app.listen(config.port, config.host);
+    log.log(`Magic Editor is listening on ${config.publicUrl.origin} (port ${config.port}, ${config.env})`);
+  } catch (e) {
+    log.error(`Start-up failed: ${(e as Error).stack ?? e}`);
+    await app?.close().catch(() => undefined);
+    await database?.embedded?.stop();
+    process.exit(1);
+  }
+}
+
+void bootstrap();

@@ -1,0 +1,2 @@
+// Public surface of the generation context (ARCHITECTURE rule 2): other contexts import only from here.
+export { GenerationModule } from './generation.module';

@@ -1,0 +1,107 @@
+import { DomainError, DomainErrorKind } from '../errors/domain-error';
+
+/** The body every failed /api call answers with (the spec's client reads message and error). */
+export interface ErrorBody {
+  message: string;
+  error: string;
+  code: string;
+  details?: unknown;
+  correlationId?: string;
+}
+
+export const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  payment_required: 402,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  unavailable: 503,
+};
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'HTTP.BAD_REQUEST',
+  401: 'HTTP.UNAUTHENTICATED',
+  402: 'HTTP.PAYMENT_REQUIRED',
+  403: 'HTTP.FORBIDDEN',
+  404: 'HTTP.NOT_FOUND',
+  405: 'HTTP.METHOD_NOT_ALLOWED',
+  409: 'HTTP.CONFLICT',
+  413: 'HTTP.PAYLOAD_TOO_LARGE',
+  415: 'HTTP.UNSUPPORTED_MEDIA_TYPE',
+  429: 'HTTP.RATE_LIMITED',
+  503: 'HTTP.UNAVAILABLE',
+};
+
+/** Shape of the errors thrown by Nest's HttpException and by body-parser / http-errors. */
+interface HttpLikeError {
+  getStatus?: () => number;
+  getResponse?: () => unknown;
+  status?: unknown;
+  statusCode?: unknown;
+  expose?: unknown;
+  type?: unknown;
+  message?: unknown;
+}
+
+export interface MappedError {
+  status: number;
+  body: ErrorBody;
+  /** True when the cause is unknown: logged in full, shown to the client only as a 500. */
+  unexpected: boolean;
+}
+
+/**
+ * Turns anything thrown while serving a request into a status and the spec's body.
+ * Never leaks a stack trace or an internal message for an unexpected error.
+ */
+export function mapError(exception: unknown, correlationId: string): MappedError {
+  if (exception instanceof DomainError) {
+    const body: ErrorBody = { message: exception.message, error: exception.error, code: exception.code };
+    if (exception.details !== undefined) body.details = exception.details;
+    return { status: STATUS_BY_KIND[exception.kind], body, unexpected: false };
+  }
+
+  const http = exception as HttpLikeError | null;
+  if (http && typeof http.getStatus === 'function') {
+    const status = http.getStatus();
+    if (status >= 500) return internal(correlationId);
+    const message = httpExceptionMessage(http.getResponse?.(), http.message);
+    return { status, body: { message, error: message, code: CODE_BY_STATUS[status] ?? `HTTP.${status}` }, unexpected: false };
+  }
+
+  // body-parser and friends: http-errors with `expose` for client errors.
+  const status = Number(http?.status ?? http?.statusCode);
+  if (http && Number.isInteger(status) && status >= 400 && status < 500 && http.expose === true) {
+    const message = bodyParserMessage(http.type, status, String(http.message ?? 'Bad request'));
+    return { status, body: { message, error: message, code: CODE_BY_STATUS[status] ?? `HTTP.${status}` }, unexpected: false };
+  }
+
+  return internal(correlationId);
+}
+
+function internal(correlationId: string): MappedError {
+  const message = 'Something went wrong on our side. Please try again.';
+  return {
+    status: 500,
+    body: { message, error: 'Internal server error', code: 'INTERNAL', correlationId },
+    unexpected: true,
+  };
+}
+
+function httpExceptionMessage(response: unknown, fallback: unknown): string {
+  if (typeof response === 'string') return response;
+  if (response && typeof response === 'object' && 'message' in response) {
+    const m = (response as { message: unknown }).message;
+    if (Array.isArray(m)) return m.map(String).join('; ');
+    if (typeof m === 'string') return m;
+  }
+  return typeof fallback === 'string' ? fallback : 'Request failed';
+}
+
+function bodyParserMessage(type: unknown, status: number, message: string): string {
+  if (type === 'entity.too.large' || status === 413) return 'The request body is too large.';
+  if (type === 'entity.parse.failed') return 'The request body is not valid JSON.';
+  return message;
+}

@@ -1,0 +1,55 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import request from 'supertest';
+import { createTestApp, TestApp } from '../support/test-app';
+
+describe('serving the built React app', () => {
+  let t: TestApp;
+  let dist: string;
+  const indexHtml = `<!doctype html><html><head><title>Magic Editor</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(200)}</body></html>`;
+
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'magic-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), indexHtml);
+    fs.writeFileSync(path.join(dist, 'assets', 'index-AbCd1234.js'), 'console.log("app");'.repeat(200));
+    fs.writeFileSync(path.join(dist, 'assets', 'original.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+    t = await createTestApp({ env: { FRONTEND_DIST_DIR: dist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers a deep link such as /dashboard with the app, never cached', async () => {
+    const res = await request(t.http).get('/dashboard').set('Accept', 'text/html').expect(200);
+    expect(res.text).toContain('<div id="root"></div>');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    await request(t.http).get('/').set('Accept', 'text/html').expect(200).expect(/id="root"/);
+    await request(t.http).get('/confirm-email/abc123').set('Accept', 'text/html').expect(200).expect(/id="root"/);
+  });
+
+  it('caches hashed assets for a year and plain ones briefly', async () => {
+    const hashed = await request(t.http).get('/assets/index-AbCd1234.js').expect(200);
+    expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const plain = await request(t.http).get('/assets/original.jpg').expect(200);
+    expect(plain.headers['cache-control']).toBe('public, max-age=300');
+  });
+
+  it('answers a missing asset with 404, not with the app', async () => {
+    const res = await request(t.http).get('/assets/gone-ZzZz9999.js').set('Accept', '*/*');
+    expect(res.status).toBe(404);
+    expect(res.text).not.toContain('id="root"');
+  });
+
+  it('never answers /api paths with the app', async () => {
+    const res = await request(t.http).get('/api/dashboard').set('Accept', 'text/html').expect(404);
+    expect(res.body.code).toBe('HTTP.NOT_FOUND');
+  });
+
+  it('compresses responses when the client accepts it', async () => {
+    const res = await request(t.http).get('/assets/index-AbCd1234.js').set('Accept-Encoding', 'gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+});

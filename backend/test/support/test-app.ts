@@ -1,0 +1,69 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import { AppModule } from '../../src/app.module';
+import { AppConfig, loadConfig } from '../../src/config/app-config';
+import { configureApp } from '../../src/configure-app';
+import { migrateDatabase } from '../../src/database/migrate';
+import { createTestDatabase, TestDatabase } from './database';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  config: AppConfig;
+  db: TestDatabase;
+  http: Server;
+  /** Base URL when started with `listen: true` (needed for WebSocket tests). */
+  baseUrl?: string;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  /** Listen on a real port (127.0.0.1:0); otherwise supertest drives the server directly. */
+  listen?: boolean;
+  /** Reuse a database (e.g. two instances on one database); otherwise a new one is created. */
+  db?: TestDatabase;
+}
+
+/**
+ * The whole Nest app in-process, with the production pipeline (configureApp), on its own
+ * migrated database. Only paid outside services are ever replaced in tests.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const ownDb = !options.db;
+  const db = options.db ?? (await createTestDatabase());
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    FRONTEND_DIST_DIR: '/nonexistent-frontend-dist',
+    ...options.env,
+    DATABASE_URL: db.url,
+  });
+  await migrateDatabase(db.url);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register({ config, databaseUrl: db.url }), {
+    bodyParser: false,
+    logger: false,
+    bufferLogs: true,
+  });
+  configureApp(app, config, randomBytes(32).toString('hex'));
+  let baseUrl: string | undefined;
+  if (options.listen) {
+    await app.listen(0, '127.0.0.1');
+    baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  } else {
+    await app.init();
+  }
+  return {
+    app,
+    config,
+    db,
+    http: app.getHttpServer() as Server,
+    baseUrl,
+    close: async () => {
+      await app.close();
+      if (ownDb) await db.drop();
+    },
+  };
+}
