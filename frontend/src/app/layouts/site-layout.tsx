@@ -1,0 +1,17 @@
+import { Outlet } from 'react-router-dom';
+import { Footer } from '../shell/footer';
+import { TopBar } from '../shell/top-bar';
+import styles from './layouts.module.css';
+
+/** Top bar, the page, and (on public pages) the footer. */
+export function SiteLayout({ footer }: { footer: boolean }) {
+  return (
+    <div className={styles.page}>
+      <TopBar />
+      <main id="main" tabIndex={-1} className={styles.main}>
+        <Outlet />
+      </main>
+      {footer ? <Footer /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { BareLayout } from './layouts/bare-layout';
+import { LandingLayout } from './layouts/landing-layout';
+import { AppLoadingFallback, RootLayout } from './layouts/root-layout';
+import { SiteLayout } from './layouts/site-layout';
+import { ToolLayout } from './layouts/tool-layout';
+import { RouteError } from './shell/route-error';
+
+/*
+ * Every route of both spec documents (000 §2, 001 §2). Pages are loaded on demand, so each
+ * feature's code is downloaded only when it is visited.
+ *
+ * Which shell a page gets:
+ * - / and /sales: the landing page with its own header and the footer. 001 §2 shows the top bar
+ *   "on every page except / and /auth"; /sales is the same landing page (000 §2), so it keeps
+ *   the landing header rather than showing two headers.
+ * - /auth: no top bar, no footer.
+ * - public pages: top bar and footer (000 §2 footer on public pages).
+ * - signed-in pages: top bar only.
+ * - /tools/* and /brains/*: top bar and the tool-suite sidebar.
+ */
+
+type ComponentExport<M> = { [K in keyof M]: M[K] extends ComponentType ? K : never }[keyof M];
+
+/** A lazily loaded page: the module's named component export becomes the route component. */
+function page<M>(load: () => Promise<M>, name: ComponentExport<M>): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      const module = await load();
+      return { Component: module[name] as ComponentType };
+    },
+  };
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <AppLoadingFallback />,
+    children: [
+      {
+        element: <LandingLayout />,
+        children: [
+          { path: '/', ...page(() => import('../features/marketing/pages/landing-page'), 'LandingPage') },
+          { path: '/sales', ...page(() => import('../features/marketing/pages/landing-page'), 'LandingPage') },
+        ],
+      },
+      {
+        element: <BareLayout />,
+        children: [{ path: '/auth', ...page(() => import('../features/identity/pages/auth-page'), 'AuthPage') }],
+      },
+      {
+        element: <SiteLayout footer />,
+        children: [
+          { path: '/leaderboard', ...page(() => import('../features/community/pages/leaderboard-page'), 'LeaderboardPage') },
+          { path: '/pricing', ...page(() => import('../features/billing/pages/pricing-page'), 'PricingPage') },
+          { path: '/about', ...page(() => import('../features/marketing/pages/about-page'), 'AboutPage') },
+          { path: '/contact', ...page(() => import('../features/marketing/pages/contact-page'), 'ContactPage') },
+          { path: '/privacy', ...page(() => import('../features/marketing/pages/privacy-page'), 'PrivacyPage') },
+          { path: '/terms', ...page(() => import('../features/marketing/pages/terms-page'), 'TermsPage') },
+          { path: '*', ...page(() => import('../features/marketing/pages/not-found-page'), 'NotFoundPage') },
+        ],
+      },
+      {
+        element: <SiteLayout footer={false} />,
+        children: [
+          { path: '/dashboard', ...page(() => import('../features/editor/pages/dashboard-page'), 'DashboardPage') },
+          { path: '/my-edits', ...page(() => import('../features/my-edits/pages/my-edits-page'), 'MyEditsPage') },
+          { path: '/profile', ...page(() => import('../features/profile/pages/profile-page'), 'ProfilePage') },
+          { path: '/order', ...page(() => import('../features/billing/pages/order-page'), 'OrderPage') },
+          { path: '/admin', ...page(() => import('../features/admin/pages/admin-page'), 'AdminPage') },
+          {
+            path: '/confirm-email/:token',
+            ...page(() => import('../features/identity/pages/confirm-email-page'), 'ConfirmEmailPage'),
+          },
+        ],
+      },
+      {
+        element: <ToolLayout />,
+        children: [
+          {
+            path: '/tools/youtube-to-article',
+            ...page(() => import('../features/tools/pages/youtube-to-article-page'), 'YoutubeToArticlePage'),
+          },
+          // 001 §2 names the photo editor both ways; both paths show the same page.
+          { path: '/tools/photoshop-ai', ...page(() => import('../features/tools/pages/photoshop-ai-page'), 'PhotoshopAiPage') },
+          { path: '/tools/photo-editor', ...page(() => import('../features/tools/pages/photoshop-ai-page'), 'PhotoshopAiPage') },
+          {
+            path: '/brains/youtube-script-gen',
+            ...page(() => import('../features/tools/pages/youtube-script-gen-page'), 'YoutubeScriptGenPage'),
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

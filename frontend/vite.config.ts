@@ -1,0 +1,34 @@
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The NestJS server (PORT default 3000) serves /api and /ws. In development Vite proxies both
+// to it. The Host header is kept (no changeOrigin) so that the server's same-origin check for
+// state-changing requests (D18) sees the browser's Origin and Host agree.
+const backend = 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: backend },
+      '/ws': { target: backend, ws: true },
+    },
+  },
+  build: {
+    // Nest serves frontend/dist; hashed files under dist/assets get long-lived cache headers.
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    // e2e/ holds the browser tier (playwright-core against the built app); it has its own config.
+    exclude: ['**/node_modules/**', '**/dist/**', 'e2e/**'],
+    restoreMocks: true,
+    unstubGlobals: true,
+  },
+});
