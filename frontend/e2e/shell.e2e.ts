@@ -1,0 +1,51 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, watchErrors } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+
+describe('the app shell in a real browser', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+  beforeEach(async () => {
+    await context?.close();
+    context = await browser.newContext();
+  });
+
+  it('opens the landing page / with no errors or CSP violations', async () => {
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const res = await page.goto(`${baseUrl}/`);
+    expect(res?.status()).toBe(200);
+    await expect(page.title()).resolves.toContain('Magic Editor');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.getByRole('contentinfo').waitFor(); // the footer
+    // Signed out (GET /api/user has no account yet): 401s on that call are expected, nothing else.
+    expect(errors.filter((e) => !/401|Unauthorized|404|Not Found/i.test(e))).toEqual([]);
+  });
+
+  it('loads the app on the deep link /dashboard', async () => {
+    const page = await context.newPage();
+    const res = await page.goto(`${baseUrl}/dashboard`);
+    expect(res?.status()).toBe(200);
+    expect(res?.headers()['cache-control']).toBe('no-cache');
+    await page.getByRole('heading', { name: 'Magic Editor', level: 1 }).waitFor();
+  });
+
+  it('shows "404 Page Not Found" on an unknown path', async () => {
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/this/page/does-not-exist`);
+    await page.getByText('404 Page Not Found').waitFor();
+    expect(await page.getByText('404 Page Not Found').isVisible()).toBe(true);
+  });
+
+  it('keeps /api paths out of the app: an unknown one answers JSON 404', async () => {
+    const res = await fetch(`${baseUrl}/api/does-not-exist`, { headers: { Accept: 'text/html' } });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ code: 'HTTP.NOT_FOUND' });
+  });
+});

@@ -1,0 +1,118 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function admin(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Starts the built app the way `npm start` does, on a fresh database, and waits until healthy. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const main = path.join(ROOT, 'backend', 'dist', 'main.js');
+  if (!fs.existsSync(main) || !fs.existsSync(path.join(ROOT, 'frontend', 'dist', 'index.html'))) {
+    throw new Error('The app is not built: run `npm run build` first (npm test does).');
+  }
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+  };
+  let cleanup: () => Promise<void>;
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const name = `me_e2e_${randomBytes(5).toString('hex')}`;
+    await admin(serverUrl, `CREATE DATABASE "${name}"`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    cleanup = () => admin(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } else {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'magic-editor-e2e-'));
+    fs.chmodSync(dir, 0o755);
+    env.EMBEDDED_PG_DIR = path.join(dir, 'postgres');
+    env.EMBEDDED_PG_PORT = String(await freePort());
+    cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
+  }
+
+  const child = spawn(process.execPath, [main], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilHealthy(baseUrl, child, () => output);
+  } catch (e) {
+    await stop(child);
+    await cleanup();
+    throw e;
+  }
+  project.provide('baseUrl', baseUrl);
+
+  return async () => {
+    await stop(child);
+    await cleanup();
+  };
+}
+
+async function waitUntilHealthy(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The app exited with ${child.exitCode} during start:\n${output()}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`The app did not become healthy within 60 s:\n${output()}`);
+}
+
+/** SIGTERM (graceful: the app stops its embedded PostgreSQL too), SIGKILL after 20 s. */
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
