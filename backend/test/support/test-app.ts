@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { DynamicModule, Module, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { randomBytes } from 'node:crypto';
@@ -25,7 +26,12 @@ export interface TestAppOptions {
   listen?: boolean;
   /** Reuse a database (e.g. two instances on one database); otherwise a new one is created. */
   db?: TestDatabase;
+  /** Test-only controllers mounted beside the app's own (to probe shared plumbing such as sessions). */
+  controllers?: Type[];
 }
+
+@Module({})
+class TestRootModule {}
 
 /**
  * The whole Nest app in-process, with the production pipeline (configureApp), on its own
@@ -42,7 +48,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     DATABASE_URL: db.url,
   });
   await migrateDatabase(db.url);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register({ config, databaseUrl: db.url }), {
+  const root: DynamicModule = {
+    module: TestRootModule,
+    imports: [AppModule.register({ config, databaseUrl: db.url })],
+    controllers: options.controllers ?? [],
+  };
+  const app = await NestFactory.create<NestExpressApplication>(root, {
     bodyParser: false,
     logger: false,
     bufferLogs: true,

@@ -1,0 +1,98 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import * as net from 'node:net';
+import * as path from 'node:path';
+import WebSocket from 'ws';
+import { createTestDatabase, TestDatabase } from '../support/database';
+import { freePort } from '../support/free-port';
+
+const BACKEND = path.resolve(__dirname, '..', '..');
+
+/** Runs src/main.ts as a real process, as `npm start` would (without the build step). */
+function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
+    cwd: BACKEND,
+    env: { ...process.env, TS_NODE_PROJECT: path.join(BACKEND, 'tsconfig.json'), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
+
+async function waitHealthy(base: string, output: () => string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`server did not start:\n${output()}`);
+}
+
+describe('graceful shutdown', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase('life');
+  });
+  afterAll(() => db.drop());
+
+  it('on SIGTERM stops accepting, finishes the request in flight, closes /ws clients and exits 0', async () => {
+    const port = await freePort();
+    const server = startServer({
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: db.url,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'info',
+    });
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      await waitHealthy(base, server.output);
+
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+      await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+      const wsClosed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+
+      // A request whose body is still arriving when the signal comes.
+      const body = '{"note":"finishing this request"}';
+      const socket = net.connect(port, '127.0.0.1');
+      await new Promise((r) => socket.once('connect', r));
+      let response = '';
+      socket.on('data', (d) => (response += d.toString()));
+      const socketEnded = new Promise((r) => socket.once('close', r));
+      socket.write(
+        `POST /api/not-a-route HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+      );
+      await new Promise((r) => setTimeout(r, 200));
+
+      server.child.kill('SIGTERM');
+      await expect(wsClosed).resolves.toBe(1001);
+      // No new connections once shutting down.
+      await expect(fetch(`${base}/api/health`)).rejects.toThrow();
+
+      socket.write(body.slice(10));
+      await socketEnded;
+      expect(response).toMatch(/^HTTP\/1\.1 404/);
+      expect(response).toContain('"code":"HTTP.NOT_FOUND"');
+
+      await expect(server.exited).resolves.toBe(0);
+      expect(server.output()).toContain('SIGTERM received: finishing in-flight requests');
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  });
+
+  it('refuses to start with a malformed variable and names it', async () => {
+    const server = startServer({ PORT: 'not-a-port', DATABASE_URL: db.url });
+    await expect(server.exited).resolves.toBe(78);
+    expect(server.output()).toContain('PORT: expected a port number (got "not-a-port")');
+  });
+});
