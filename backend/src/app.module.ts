@@ -36,6 +36,11 @@ export class AppModule {
           forRoutes: [{ path: '*path', method: RequestMethod.ALL }],
           pinoHttp: {
             level: config.logLevel,
+            // Readable one-line logs for a person at a terminal; JSON everywhere else.
+            transport:
+              config.env === 'development' && process.stdout.isTTY
+                ? { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } }
+                : undefined,
             // A request id for every log line and response; a well-formed incoming one is kept so
             // a proxy's id follows the request through.
             genReqId: (req: IncomingMessage, res: ServerResponse) => {

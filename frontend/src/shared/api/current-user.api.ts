@@ -3,7 +3,11 @@
  * ARCHITECTURE rule 9), so it lives in shared/. Sign-in and sign-up mutations belong to the
  * identity feature and refresh this through the `User` tag.
  */
-import { baseApi } from './base-api';
+import { baseApi, TAG_TYPES, type TagType } from './base-api';
+
+/** Data that is the same for everyone; all other tags hold something of the signed-in user's. */
+const PUBLIC_TAGS: readonly TagType[] = ['User', 'CommunityFeed', 'Leaderboard', 'Catalogue'];
+const PER_USER_TAGS = TAG_TYPES.filter((tag) => !PUBLIC_TAGS.includes(tag));
 
 /** D6 */
 export type SubscriptionTier = 'free' | 'paid' | 'starter' | 'creator' | 'pro';
@@ -84,21 +88,7 @@ export const currentUserApi = baseApi.injectEndpoints({
         dispatch(currentUserApi.util.upsertQueryData('getCurrentUser', undefined, null));
       },
       // Everything that belonged to the signed-out user is fetched again (or dropped) on next use.
-      invalidatesTags: (_result, error) =>
-        error
-          ? []
-          : [
-              'Credits',
-              'MyEdits',
-              'Billing',
-              'Laugh',
-              'AdminUsers',
-              'AdminUserStats',
-              'AdminUserCredits',
-              'AdminTransactions',
-              'AdminStats',
-              'Fallback',
-            ],
+      invalidatesTags: (_result, error) => (error ? [] : PER_USER_TAGS),
     }),
   }),
 });
