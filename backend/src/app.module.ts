@@ -1,4 +1,5 @@
 import { DynamicModule, Module, RequestMethod } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -58,6 +59,7 @@ export class AppModule {
           },
         }),
         TypeOrmModule.forRoot({ ...databaseOptions(databaseUrl), autoLoadEntities: true }),
+        ScheduleModule.forRoot(),
         RealtimeModule,
         IdentityModule,
         CreditsModule,

@@ -7,6 +7,7 @@ import express, { NextFunction, Request, RequestHandler, Response } from 'expres
 import connectPgSimple from 'connect-pg-simple';
 import session from 'express-session';
 import helmet from 'helmet';
+import passport from 'passport';
 import { Logger } from 'nestjs-pino';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
@@ -66,7 +67,11 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, ses
     // D18: HttpOnly, SameSite=Lax, Secure behind https.
     cookie: { httpOnly: true, sameSite: 'lax', secure: config.session.secure, maxAge: SESSION_TTL_SECONDS * 1000 },
   });
-  app.use('/api', sessionsWhereTheyCanExist(sessions));
+  // Passport (identity registers the local strategy and the session (de)serialiser on the shared
+  // passport instance): req.login/logout/user for every /api request, the session user restored
+  // wherever a session can exist.
+  app.use('/api', passport.initialize());
+  app.use('/api', sessionsWhereTheyCanExist(sessions, passport.session()));
   app.use(express.json({ limit: config.jsonBodyLimit }));
   app.use(express.urlencoded({ limit: config.jsonBodyLimit, extended: false }));
   app.use(bodyParserErrors);
@@ -109,12 +114,12 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, ses
  * throughput from 11.2k to 7.8k req/s; `npm run bench -- health` went from 2.5k to 2.9k req/s with
  * this change (that route also waits on a database round trip).
  */
-function sessionsWhereTheyCanExist(sessions: RequestHandler): RequestHandler {
+function sessionsWhereTheyCanExist(sessions: RequestHandler, restoreUser: RequestHandler): RequestHandler {
   const cookiePrefix = `${SESSION_COOKIE}=`;
   return (req, res, next) => {
     const safe = req.method === 'GET' || req.method === 'HEAD';
-    if (!safe || req.headers.cookie?.includes(cookiePrefix)) return sessions(req, res, next);
-    next();
+    if (safe && !req.headers.cookie?.includes(cookiePrefix)) return next();
+    sessions(req, res, (err?: unknown) => (err ? next(err) : restoreUser(req, res, next)));
   };
 }
 

@@ -44,6 +44,32 @@ describe('loadConfig', () => {
     expect(config.session.secure).toBe(true);
   });
 
+  it('gives the D19/D4 limits their decided defaults and reads admins case-insensitively', () => {
+    const config = loadConfig({ ADMIN_EMAILS: ' Boss@Example.com , ops@example.com,' });
+    expect(config.adminEmails).toEqual(['boss@example.com', 'ops@example.com']);
+    expect(config.identity).toMatchObject({
+      registrationsPerIpPerDay: 3,
+      registrationAttemptsPerIpPerHour: 10,
+      registrationBlockMinutes: 60,
+      loginFailuresPerWindow: 5,
+      loginFailureWindowMinutes: 15,
+      loginBlockMinutes: 15,
+    });
+    expect(config.turnstile).toBeUndefined();
+    expect(config.mail.smtpUrl).toBeUndefined();
+    expect(config.mail.outboxDir).toMatch(/\.data[\\/]outbox$/);
+  });
+
+  it('needs both Turnstile keys or neither', () => {
+    expect(() => loadConfig({ TURNSTILE_SITE_KEY: 'site' })).toThrow(/TURNSTILE_SECRET_KEY: is required when the other Turnstile key is set/);
+    const config = loadConfig({ TURNSTILE_SITE_KEY: 'site', TURNSTILE_SECRET_KEY: 'secret' });
+    expect(config.turnstile).toEqual({
+      siteKey: 'site',
+      secretKey: 'secret',
+      verifyUrl: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+    });
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });

@@ -14,6 +14,8 @@ const port = z.coerce
   .min(0, 'expected a port number from 0 to 65535')
   .max(65535, 'expected a port number from 0 to 65535');
 
+const positiveInt = z.coerce.number({ message: 'expected a whole number' }).int('expected a whole number').min(1, 'expected 1 or more');
+
 const postgresUrl = z
   .string()
   .refine((v) => /^postgres(ql)?:\/\/[^\s]+$/.test(v) && URL.canParse(v), {
@@ -42,9 +44,41 @@ export const envSchema = z
       .default('1mb'),
     FRONTEND_DIST_DIR: z.string().min(1).optional(),
     WS_HEARTBEAT_MS: z.coerce.number({ message: 'expected milliseconds' }).int().min(50).default(30000),
+    // D22: admins are the accounts whose e-mail is listed here (comma-separated).
+    ADMIN_EMAILS: z.string().default(''),
+    // D24: SMTP when set, else log + outbox folder.
+    SMTP_URL: z
+      .string()
+      .refine((v) => /^smtps?:\/\//.test(v) && URL.canParse(v), { message: 'expected an smtp:// or smtps:// URL' })
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Magic Editor <no-reply@magic-editor.local>'),
+    MAIL_OUTBOX_DIR: z.string().min(1).optional(),
+    SUPPORT_EMAIL: z.email({ message: 'expected an e-mail address' }).default('support@magic-editor.local'),
+    // D20: Cloudflare Turnstile when both keys are set, else no captcha provider.
+    TURNSTILE_SITE_KEY: z.string().min(1).optional(),
+    TURNSTILE_SECRET_KEY: z.string().min(1).optional(),
+    TURNSTILE_VERIFY_URL: z
+      .string()
+      .refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), { message: 'expected an http(s):// URL' })
+      .default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+    // E-mail verification (D1) and D19 limits; every number has the decision's value as default.
+    VERIFICATION_TOKEN_TTL_HOURS: positiveInt.default(48),
+    RESEND_CONFIRMATION_PER_HOUR: positiveInt.default(3),
+    REGISTRATIONS_PER_IP_PER_DAY: positiveInt.default(3),
+    REGISTRATION_ATTEMPTS_PER_IP_PER_HOUR: positiveInt.default(10),
+    REGISTRATION_BLOCK_MINUTES: positiveInt.default(60),
+    LOGIN_FAILURES_PER_WINDOW: positiveInt.default(5),
+    LOGIN_FAILURE_WINDOW_MINUTES: positiveInt.default(15),
+    LOGIN_BLOCK_MINUTES: positiveInt.default(15),
+    // D4: a reservation older than this is taken as left behind by a crash and released.
+    CREDIT_RESERVATION_STALE_MINUTES: positiveInt.default(10),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number({ message: 'expected milliseconds' }).int().min(0).default(10000),
   })
   .superRefine((env, ctx) => {
+    if (Boolean(env.TURNSTILE_SITE_KEY) !== Boolean(env.TURNSTILE_SECRET_KEY)) {
+      const missing = env.TURNSTILE_SITE_KEY ? 'TURNSTILE_SECRET_KEY' : 'TURNSTILE_SITE_KEY';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'is required when the other Turnstile key is set' });
+    }
     if (env.NODE_ENV === 'production') {
       if (!env.SESSION_SECRET) {
         ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required when NODE_ENV=production' });
@@ -69,6 +103,22 @@ export interface AppConfig {
   frontendDistDir: string;
   wsHeartbeatMs: number;
   shutdownTimeoutMs: number;
+  /** D22: lower-cased admin e-mails. */
+  adminEmails: string[];
+  mail: { smtpUrl?: string; from: string; outboxDir: string; supportEmail: string };
+  /** D20: undefined when no captcha provider is configured. */
+  turnstile?: { siteKey: string; secretKey: string; verifyUrl: string };
+  identity: {
+    verificationTokenTtlHours: number;
+    resendConfirmationPerHour: number;
+    registrationsPerIpPerDay: number;
+    registrationAttemptsPerIpPerHour: number;
+    registrationBlockMinutes: number;
+    loginFailuresPerWindow: number;
+    loginFailureWindowMinutes: number;
+    loginBlockMinutes: number;
+  };
+  credits: { reservationStaleMinutes: number };
 }
 
 export class ConfigError extends Error {
@@ -88,7 +138,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       parsed.error.issues.map((issue) => {
         const name = issue.path.join('.') || '(environment)';
         const value = cleaned[name];
-        const shown = value === undefined || /SECRET|PASSWORD|URL/.test(name) ? '' : ` (got "${value}")`;
+        const shown = value === undefined || /SECRET|PASSWORD|URL|KEY/.test(name) ? '' : ` (got "${value}")`;
         return `${name}: ${issue.message}${shown}`;
       }),
     );
@@ -114,6 +164,30 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     frontendDistDir: path.resolve(REPO_ROOT, env.FRONTEND_DIST_DIR ?? 'frontend/dist'),
     wsHeartbeatMs: env.WS_HEARTBEAT_MS,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    adminEmails: env.ADMIN_EMAILS.split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      outboxDir: path.resolve(REPO_ROOT, env.MAIL_OUTBOX_DIR ?? '.data/outbox'),
+      supportEmail: env.SUPPORT_EMAIL,
+    },
+    turnstile:
+      env.TURNSTILE_SITE_KEY && env.TURNSTILE_SECRET_KEY
+        ? { siteKey: env.TURNSTILE_SITE_KEY, secretKey: env.TURNSTILE_SECRET_KEY, verifyUrl: env.TURNSTILE_VERIFY_URL }
+        : undefined,
+    identity: {
+      verificationTokenTtlHours: env.VERIFICATION_TOKEN_TTL_HOURS,
+      resendConfirmationPerHour: env.RESEND_CONFIRMATION_PER_HOUR,
+      registrationsPerIpPerDay: env.REGISTRATIONS_PER_IP_PER_DAY,
+      registrationAttemptsPerIpPerHour: env.REGISTRATION_ATTEMPTS_PER_IP_PER_HOUR,
+      registrationBlockMinutes: env.REGISTRATION_BLOCK_MINUTES,
+      loginFailuresPerWindow: env.LOGIN_FAILURES_PER_WINDOW,
+      loginFailureWindowMinutes: env.LOGIN_FAILURE_WINDOW_MINUTES,
+      loginBlockMinutes: env.LOGIN_BLOCK_MINUTES,
+    },
+    credits: { reservationStaleMinutes: env.CREDIT_RESERVATION_STALE_MINUTES },
   };
 }
 

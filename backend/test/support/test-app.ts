@@ -3,6 +3,9 @@ import { DynamicModule, Module, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import type { Server } from 'node:http';
 import { AppModule } from '../../src/app.module';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
@@ -17,6 +20,8 @@ export interface TestApp {
   http: Server;
   /** Base URL when started with `listen: true` (needed for WebSocket tests). */
   baseUrl?: string;
+  /** Where this app's outbox mailer writes (MAIL_OUTBOX_DIR): read it with test/support/outbox.ts. */
+  outboxDir: string;
   close(): Promise<void>;
 }
 
@@ -40,10 +45,12 @@ class TestRootModule {}
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const ownDb = !options.db;
   const db = options.db ?? (await createTestDatabase());
+  const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'magic-editor-outbox-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     FRONTEND_DIST_DIR: '/nonexistent-frontend-dist',
+    MAIL_OUTBOX_DIR: outboxDir,
     ...options.env,
     DATABASE_URL: db.url,
   });
@@ -72,9 +79,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db,
     http: app.getHttpServer() as Server,
     baseUrl,
+    outboxDir,
     close: async () => {
       await app.close();
       if (ownDb) await db.drop();
+      fs.rmSync(outboxDir, { recursive: true, force: true });
     },
   };
 }
