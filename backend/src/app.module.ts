@@ -16,6 +16,7 @@ import { GenerationModule } from './modules/generation';
 import { IdentityModule } from './modules/identity';
 import { SupportModule } from './modules/support';
 import { ToolsModule } from './modules/tools';
+import { MailModule } from './shared/mail/mail.module';
 import { RealtimeModule } from './shared/realtime/realtime.module';
 
 export interface AppModuleOptions {
@@ -61,6 +62,7 @@ export class AppModule {
         TypeOrmModule.forRoot({ ...databaseOptions(databaseUrl), autoLoadEntities: true }),
         ScheduleModule.forRoot(),
         RealtimeModule,
+        MailModule,
         IdentityModule,
         CreditsModule,
         GenerationModule,

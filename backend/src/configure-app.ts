@@ -33,17 +33,20 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, ses
 
   app.use(compression());
   const https = config.publicUrl.protocol === 'https:';
+  // D20: the Turnstile widget (script + iframe) is allowed only when a captcha provider is configured.
+  const captchaOrigins = config.turnstile ? ['https://challenges.cloudflare.com'] : [];
   app.use(
     helmet({
       contentSecurityPolicy: {
         useDefaults: true,
         directives: {
           'default-src': ["'self'"],
-          'script-src': ["'self'"],
+          'script-src': ["'self'", ...captchaOrigins],
+          'frame-src': ["'self'", ...captchaOrigins],
           // sonner and React style attributes need inline styles; no inline scripts anywhere.
           'style-src': ["'self'", "'unsafe-inline'"],
           'img-src': ["'self'", 'data:', 'blob:'],
-          'connect-src': ["'self'"],
+          'connect-src': ["'self'", ...captchaOrigins],
           'frame-ancestors': ["'none'"],
           'upgrade-insecure-requests': https ? [] : null,
         },

@@ -65,6 +65,19 @@ describe('HTTP basics', () => {
     expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
   });
 
+  it('allows no third-party script or frame while no captcha provider is configured (D20)', async () => {
+    const csp = String((await request(t.http).get('/api/health')).headers['content-security-policy']);
+    expect(csp).not.toContain('challenges.cloudflare.com');
+    const withCaptcha = await createTestApp({ env: { TURNSTILE_SITE_KEY: 'site', TURNSTILE_SECRET_KEY: 'secret' } });
+    try {
+      const res = await request(withCaptcha.http).get('/api/health');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self' https://challenges.cloudflare.com");
+      expect(res.headers['content-security-policy']).toContain("frame-src 'self' https://challenges.cloudflare.com");
+    } finally {
+      await withCaptcha.close();
+    }
+  });
+
   it('publishes the OpenAPI document at /api/docs', async () => {
     await request(t.http).get('/api/docs').expect(200).expect('Content-Type', /html/);
     const doc = await request(t.http).get('/api/docs-json').expect(200);

@@ -1,8 +1,23 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CreditsController } from './adapters/http/credits.controller';
+import { CreditReservationOrmEntity } from './adapters/typeorm/credit-reservation.orm-entity';
+import { CreditTransactionOrmEntity } from './adapters/typeorm/credit-transaction.orm-entity';
+import { TypeormCreditLedgerRepository } from './adapters/typeorm/typeorm-credit-ledger.repository';
+import { CreditsService } from './application/credits.service';
+import { ReleaseStaleReservationsJob } from './application/release-stale-reservations.job';
+import { CREDITS_API } from './credits.api';
 
-/**
- * Credits: the ledger and CREDITS_API (issue 3).
- * No endpoints yet: this context's capability has not been built, and nothing here pretends it has.
- */
-@Module({})
+/** Credits: the ledger (D2-D5, ADR 0007). Other contexts use it only through CREDITS_API. */
+@Module({
+  imports: [TypeOrmModule.forFeature([CreditTransactionOrmEntity, CreditReservationOrmEntity])],
+  controllers: [CreditsController],
+  providers: [
+    TypeormCreditLedgerRepository,
+    CreditsService,
+    { provide: CREDITS_API, useExisting: CreditsService },
+    ReleaseStaleReservationsJob,
+  ],
+  exports: [CREDITS_API],
+})
 export class CreditsModule {}

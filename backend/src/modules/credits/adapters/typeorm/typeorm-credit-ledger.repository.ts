@@ -1,0 +1,298 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { DataSource, EntityManager } from 'typeorm';
+import type { CreditGroup, CreditKind } from '../../domain/credit-group';
+import { CreditReservationOrmEntity } from './credit-reservation.orm-entity';
+
+/**
+ * The ledger's SQL (ADR 0007). Every query is parameterised. Writes that must be atomic are one
+ * statement or run inside `inUserTransaction`, which serialises one user's debits with a
+ * transaction-scoped advisory lock (D4) without locking any other context's table.
+ */
+
+/** A positive row: starts its own group (group_id = id). */
+export interface NewCreditRow {
+  userId: string;
+  type: string;
+  kind: CreditKind;
+  credits: number;
+  description: string | null;
+  sourceType: string | null;
+  expiresAt: Date | null;
+  idempotencyKey: string;
+  stripeTransactionId?: string | null;
+  purchaseAmount?: number | null;
+  currency?: string | null;
+  packType?: string | null;
+  createdBy?: string | null;
+}
+
+/** A negative row drawn from one group (copies the group's expiry). */
+export interface NewDebitRow {
+  userId: string;
+  type: 'use' | 'adjustment';
+  kind: CreditKind;
+  /** > 0; stored negated */
+  credits: number;
+  groupId: string;
+  expiresAt: Date | null;
+  description: string | null;
+  sourceType: string | null;
+  idempotencyKey: string;
+  createdBy?: string | null;
+}
+
+export interface StoredReservation {
+  id: string;
+  userId: string;
+  kind: CreditKind;
+  status: 'active' | 'captured' | 'released';
+}
+
+export interface InsertResult {
+  transactionId: string;
+  /** false: the idempotency key was there already and nothing was written. */
+  applied: boolean;
+}
+
+interface GroupRow {
+  group_id: string;
+  credit_kind: CreditKind;
+  expires_at: Date | null;
+  remaining: number;
+}
+
+// Per group: its unexpired signed rows minus its active reservations. One statement, so it reads
+// one snapshot (a capture that commits in between is seen whole or not at all).
+const REMAINING_GROUPS_SQL = `
+  WITH rows AS (
+    SELECT COALESCE(group_id, id) AS group_id, credit_kind, expires_at, SUM(credits)::int AS credits
+      FROM credit_transaction
+     WHERE user_id = $1 AND (expires_at IS NULL OR expires_at > now())
+     GROUP BY COALESCE(group_id, id), credit_kind, expires_at
+  ), holds AS (
+    SELECT group_id, credit_kind, SUM(credits)::int AS held
+      FROM credit_reservation
+     WHERE user_id = $1 AND status = 'active' AND (expires_at IS NULL OR expires_at > now())
+     GROUP BY group_id, credit_kind
+  )
+  SELECT r.group_id, r.credit_kind, r.expires_at, (r.credits - COALESCE(h.held, 0))::int AS remaining
+    FROM rows r
+    LEFT JOIN holds h ON h.group_id = r.group_id AND h.credit_kind = r.credit_kind
+   WHERE r.credits - COALESCE(h.held, 0) <> 0`;
+
+const INSERT_ROW_SQL = `
+  INSERT INTO credit_transaction
+    (id, user_id, type, credit_kind, credits, description, source_type, group_id, expires_at,
+     stripe_transaction_id, purchase_amount, currency, pack_type, image_id, created_by, idempotency_key)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, COALESCE($12, 'USD'), $13, $14, $15, $16)
+  ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+  RETURNING id`;
+
+/**
+ * TypeORM's postgres driver answers an UPDATE/DELETE with `[rows, rowCount]` and anything else with
+ * the rows; this gives the RETURNING rows in both cases.
+ */
+function returnedRows<T>(result: unknown): T[] {
+  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') {
+    return result[0] as T[];
+  }
+  return result as T[];
+}
+
+async function remainingGroups(manager: EntityManager, userId: string): Promise<CreditGroup[]> {
+  const rows: GroupRow[] = await manager.query(REMAINING_GROUPS_SQL, [userId]);
+  return rows.map((r) => ({
+    groupId: r.group_id,
+    kind: r.credit_kind,
+    expiresAt: r.expires_at === null ? null : new Date(r.expires_at),
+    remaining: Number(r.remaining),
+  }));
+}
+
+async function transactionIdByKey(manager: EntityManager, key: string): Promise<string | null> {
+  const rows: { id: string }[] = await manager.query(`SELECT id FROM credit_transaction WHERE idempotency_key = $1`, [key]);
+  return rows[0]?.id ?? null;
+}
+
+async function insertCreditRow(manager: EntityManager, row: NewCreditRow): Promise<InsertResult> {
+  const id = randomUUID();
+  const inserted = returnedRows<{ id: string }>(await manager.query(INSERT_ROW_SQL, [
+    id,
+    row.userId,
+    row.type,
+    row.kind,
+    row.credits,
+    row.description,
+    row.sourceType,
+    id, // a positive row starts its own group
+    row.expiresAt,
+    row.stripeTransactionId ?? null,
+    row.purchaseAmount ?? null,
+    row.currency ?? null,
+    row.packType ?? null,
+    null,
+    row.createdBy ?? null,
+    row.idempotencyKey,
+  ]));
+  if (inserted.length > 0) return { transactionId: inserted[0].id, applied: true };
+  // ON CONFLICT DO NOTHING waited for the other writer of this key to commit: its row is visible now.
+  const existing = await transactionIdByKey(manager, row.idempotencyKey);
+  if (!existing) throw new Error(`credit_transaction with idempotency key ${row.idempotencyKey} vanished`);
+  return { transactionId: existing, applied: false };
+}
+
+function toStored(e: CreditReservationOrmEntity): StoredReservation {
+  return { id: e.id, userId: e.userId, kind: e.creditKind, status: e.status };
+}
+
+/** The operations available inside one user's serialised transaction. */
+export class LockedUserLedger {
+  constructor(
+    private readonly manager: EntityManager,
+    readonly userId: string,
+  ) {}
+
+  remainingGroups(): Promise<CreditGroup[]> {
+    return remainingGroups(this.manager, this.userId);
+  }
+
+  transactionIdByKey(key: string): Promise<string | null> {
+    return transactionIdByKey(this.manager, key);
+  }
+
+  async findReservationByKey(key: string): Promise<StoredReservation | null> {
+    const found = await this.manager.getRepository(CreditReservationOrmEntity).findOneBy({ idempotencyKey: key });
+    return found ? toStored(found) : null;
+  }
+
+  /** Holds 1 credit of `group`. A concurrent holder of the same key wins; its reservation is returned. */
+  async holdOneCredit(group: CreditGroup, key: string, imageId: string | null): Promise<StoredReservation> {
+    const id = randomUUID();
+    const inserted = returnedRows<{ id: string }>(await this.manager.query(
+      `INSERT INTO credit_reservation (id, user_id, image_id, credit_kind, credits, group_id, expires_at, status, idempotency_key)
+       VALUES ($1, $2, $3, $4, 1, $5, $6, 'active', $7)
+       ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+       RETURNING id`,
+      [id, this.userId, imageId, group.kind, group.groupId, group.expiresAt, key],
+    ));
+    if (inserted.length > 0) return { id, userId: this.userId, kind: group.kind, status: 'active' };
+    const existing = await this.findReservationByKey(key);
+    if (!existing) throw new Error(`credit_reservation with idempotency key ${key} vanished`);
+    return existing;
+  }
+
+  /** Negative rows, one per group drawn from, all in this transaction. */
+  async insertDebits(rows: NewDebitRow[]): Promise<string[]> {
+    const ids: string[] = [];
+    for (const row of rows) {
+      const id = randomUUID();
+      await this.manager.query(INSERT_ROW_SQL, [
+        id,
+        row.userId,
+        row.type,
+        row.kind,
+        -row.credits,
+        row.description,
+        row.sourceType,
+        row.groupId,
+        row.expiresAt,
+        null,
+        null,
+        null,
+        null,
+        null,
+        row.createdBy ?? null,
+        row.idempotencyKey,
+      ]);
+      ids.push(id);
+    }
+    return ids;
+  }
+}
+
+@Injectable()
+export class TypeormCreditLedgerRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * Runs `work` in one transaction that holds this user's ledger lock (pg_advisory_xact_lock on a
+   * hash of the user id, released at commit/rollback), so one user's balance checks and debits
+   * happen one at a time (D4), on every server instance.
+   */
+  inUserTransaction<T>(userId: string, work: (ledger: LockedUserLedger) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('credits:user:' || $1, 0))`, [userId]);
+      return work(new LockedUserLedger(manager, userId));
+    });
+  }
+
+  /** What is left in each unexpired group of a user (D3). */
+  remainingGroups(userId: string): Promise<CreditGroup[]> {
+    return remainingGroups(this.dataSource.manager, userId);
+  }
+
+  /** A positive row (grant, purchase, subscription, refund, positive adjustment); idempotent (D5). */
+  insertCredit(row: NewCreditRow): Promise<InsertResult> {
+    return insertCreditRow(this.dataSource.manager, row);
+  }
+
+  /**
+   * D4: active → captured and the matching `use` row (−credits, same group, expiry and kind), in one
+   * statement. Returns false when the reservation was not active (already captured, released or unknown).
+   */
+  async captureReservation(reservationId: string, imageId: string | null): Promise<boolean> {
+    const rows = returnedRows<{ id: string }>(await this.dataSource.query(
+      `WITH captured AS (
+         UPDATE credit_reservation
+            SET status = 'captured', settled_at = now(), image_id = COALESCE($2::uuid, image_id)
+          WHERE id = $1 AND status = 'active'
+          RETURNING id, user_id, credit_kind, credits, group_id, expires_at, image_id
+       )
+       INSERT INTO credit_transaction
+         (id, user_id, type, credit_kind, credits, description, source_type, group_id, expires_at, image_id, idempotency_key)
+       SELECT gen_random_uuid(), user_id, 'use', credit_kind, -credits, 'Image generation', 'generation',
+              group_id, expires_at, image_id, 'use:' || id::text
+         FROM captured
+       ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+       RETURNING id`,
+      [reservationId, imageId],
+    ));
+    return rows.length > 0;
+  }
+
+  /** active → released. Returns false when it was not active (a captured one stays captured). */
+  async releaseReservation(reservationId: string): Promise<boolean> {
+    const rows = returnedRows<{ id: string }>(
+      await this.dataSource.query(
+        `UPDATE credit_reservation SET status = 'released', settled_at = now()
+          WHERE id = $1 AND status = 'active'
+          RETURNING id`,
+        [reservationId],
+      ),
+    );
+    return rows.length > 0;
+  }
+
+  async findReservation(reservationId: string): Promise<StoredReservation | null> {
+    const found = await this.dataSource.getRepository(CreditReservationOrmEntity).findOneBy({ id: reservationId });
+    return found ? toStored(found) : null;
+  }
+
+  /**
+   * D4 recovery: releases every active reservation older than `olderThanMinutes`, in one atomic
+   * UPDATE, so several instances may run it at the same moment. Returns the released ids.
+   */
+  async releaseStaleReservations(olderThanMinutes: number): Promise<string[]> {
+    const rows = returnedRows<{ id: string }>(
+      await this.dataSource.query(
+        `UPDATE credit_reservation SET status = 'released', settled_at = now()
+          WHERE status = 'active' AND created_at < now() - make_interval(mins => $1::int)
+          RETURNING id`,
+        [olderThanMinutes],
+      ),
+    );
+    return rows.map((r) => r.id);
+  }
+}

@@ -1,0 +1,169 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError, NotFoundError, ValidationError } from '../../../shared/errors/domain-error';
+import { TypeormCreditLedgerRepository } from '../adapters/typeorm/typeorm-credit-ledger.repository';
+import type {
+  AdjustCredits,
+  CreditBalance,
+  CreditsApi,
+  GrantCredits,
+  GrantResult,
+  Reservation,
+  ReserveCredit,
+} from '../credits.api';
+import { balanceOf } from '../domain/credit-balance';
+import { InsufficientCreditsError } from '../domain/credit-errors';
+import { chooseGroupForUse, CREDIT_KINDS, planDebit, type CreditKind } from '../domain/credit-group';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const GRANT_TYPES = ['grant', 'purchase', 'subscription', 'refund'] as const;
+const ADJUST_REASONS = ['refund', 'gift', 'compensation', 'penalty', 'correction'] as const;
+/** Room for the `#n` suffix a debit spread over several groups adds (the column holds 255). */
+const MAX_KEY = 240;
+
+function requireUuid(value: string, field: string): void {
+  if (typeof value !== 'string' || !UUID.test(value)) throw new ValidationError(`${field} must be a uuid`);
+}
+
+function requireKey(key: string): void {
+  if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY) {
+    throw new ValidationError(`idempotencyKey must be 1 to ${MAX_KEY} characters`);
+  }
+}
+
+function requireKind(kind: CreditKind): void {
+  if (!CREDIT_KINDS.includes(kind)) throw new ValidationError(`kind must be regular or watermarked`);
+}
+
+function requireLength(value: string | undefined | null, max: number, field: string): void {
+  if (value != null && value.length > max) throw new ValidationError(`${field} must be at most ${max} characters`);
+}
+
+/**
+ * CREDITS_API (ARCHITECTURE rule 2): the ledger for other contexts. D2-D5, ADR 0007.
+ * Rules about groups and balances live in domain/; the SQL and its atomicity in the repository.
+ */
+@Injectable()
+export class CreditsService implements CreditsApi {
+  constructor(private readonly ledger: TypeormCreditLedgerRepository) {}
+
+  async balance(userId: string): Promise<CreditBalance> {
+    requireUuid(userId, 'userId');
+    return balanceOf(await this.ledger.remainingGroups(userId), new Date());
+  }
+
+  /** D1, D3, D5: a positive row that starts its own group; the same key twice writes once. */
+  async grant(command: GrantCredits): Promise<GrantResult> {
+    requireUuid(command.userId, 'userId');
+    requireKey(command.idempotencyKey);
+    requireKind(command.kind);
+    if (!Number.isInteger(command.credits) || command.credits <= 0) throw new ValidationError('credits must be a whole number above 0');
+    if (!GRANT_TYPES.includes(command.type)) throw new ValidationError(`type must be one of ${GRANT_TYPES.join(', ')}`);
+    requireLength(command.sourceType, 20, 'sourceType');
+    requireLength(command.packType, 20, 'packType');
+    if (command.currency != null && command.currency.length !== 3) throw new ValidationError('currency must be 3 letters');
+    if (command.createdBy != null) requireUuid(command.createdBy, 'createdBy');
+    return this.ledger.insertCredit({
+      userId: command.userId,
+      type: command.type,
+      kind: command.kind,
+      credits: command.credits,
+      description: command.description,
+      sourceType: command.sourceType,
+      expiresAt: command.expiresAt ?? null,
+      idempotencyKey: command.idempotencyKey,
+      stripeTransactionId: command.stripeTransactionId,
+      purchaseAmount: command.purchaseAmount,
+      currency: command.currency?.toUpperCase(),
+      packType: command.packType,
+      createdBy: command.createdBy,
+    });
+  }
+
+  /**
+   * Admin adjustment (D3, D5). Positive: a new never-expiring group. Negative: drawn from that kind's
+   * groups soonest-expiring first, refused with CREDITS.INSUFFICIENT if it would go below 0 (D4).
+   */
+  async adjust(command: AdjustCredits): Promise<GrantResult> {
+    requireUuid(command.userId, 'userId');
+    requireUuid(command.adminId, 'adminId');
+    requireKey(command.idempotencyKey);
+    requireKind(command.kind);
+    if (!Number.isInteger(command.credits) || command.credits === 0) throw new ValidationError('credits must be a whole number other than 0');
+    if (!ADJUST_REASONS.includes(command.reason)) throw new ValidationError(`reason must be one of ${ADJUST_REASONS.join(', ')}`);
+    const description = command.notes ? `Admin adjustment (${command.reason}): ${command.notes}` : `Admin adjustment (${command.reason})`;
+
+    if (command.credits > 0) {
+      return this.ledger.insertCredit({
+        userId: command.userId,
+        type: 'adjustment',
+        kind: command.kind,
+        credits: command.credits,
+        description,
+        sourceType: 'admin',
+        expiresAt: null,
+        idempotencyKey: command.idempotencyKey,
+        createdBy: command.adminId,
+      });
+    }
+
+    const amount = -command.credits;
+    return this.ledger.inUserTransaction(command.userId, async (tx) => {
+      const existing = await tx.transactionIdByKey(command.idempotencyKey);
+      if (existing) return { transactionId: existing, applied: false };
+      const draws = planDebit(await tx.remainingGroups(), command.kind, amount, new Date());
+      if (!draws) throw new InsufficientCreditsError();
+      const ids = await tx.insertDebits(
+        draws.map((draw, i) => ({
+          userId: command.userId,
+          type: 'adjustment' as const,
+          kind: command.kind,
+          credits: draw.credits,
+          groupId: draw.groupId,
+          expiresAt: draw.expiresAt,
+          description,
+          sourceType: 'admin',
+          // The first row carries the caller's key, so a replay finds it (D5).
+          idempotencyKey: i === 0 ? command.idempotencyKey : `${command.idempotencyKey}#${i + 1}`,
+          createdBy: command.adminId,
+        })),
+      );
+      return { transactionId: ids[0], applied: true };
+    });
+  }
+
+  /** D2, D4: holds one credit, regular first (soonest-expiring first), else watermarked. */
+  async reserve(command: ReserveCredit): Promise<Reservation> {
+    requireUuid(command.userId, 'userId');
+    requireKey(command.idempotencyKey);
+    if (command.imageId != null) requireUuid(command.imageId, 'imageId');
+    const stored = await this.ledger.inUserTransaction(command.userId, async (tx) => {
+      const existing = await tx.findReservationByKey(command.idempotencyKey);
+      if (existing) return existing; // D5: a retried request reserves once
+      const group = chooseGroupForUse(await tx.remainingGroups(), new Date());
+      if (!group) throw new InsufficientCreditsError();
+      return tx.holdOneCredit(group, command.idempotencyKey, command.imageId ?? null);
+    });
+    if (stored.userId !== command.userId) {
+      throw new DomainError('conflict', 'CREDITS.KEY_REUSED', 'This idempotency key belongs to another reservation');
+    }
+    return { id: stored.id, kind: stored.kind };
+  }
+
+  /** D4: success → a `use` row. Capturing twice changes nothing; a released hold cannot be captured. */
+  async capture(reservationId: string, imageId?: string): Promise<void> {
+    if (imageId != null) requireUuid(imageId, 'imageId');
+    if (!UUID.test(reservationId)) throw new NotFoundError('CREDITS.RESERVATION_NOT_FOUND', 'Reservation not found');
+    if (await this.ledger.captureReservation(reservationId, imageId ?? null)) return;
+    const found = await this.ledger.findReservation(reservationId);
+    if (!found) throw new NotFoundError('CREDITS.RESERVATION_NOT_FOUND', 'Reservation not found');
+    if (found.status === 'captured') return;
+    // Released (by a failure path or the recovery job): the credit went back, nothing to capture.
+    throw new DomainError('conflict', 'CREDITS.RESERVATION_RELEASED', 'This credit reservation was already released');
+  }
+
+  /** D4: any failure → the credit comes back. Idempotent; never touches a captured reservation. */
+  async release(reservationId: string): Promise<void> {
+    if (!UUID.test(reservationId)) return;
+    await this.ledger.releaseReservation(reservationId);
+  }
+}

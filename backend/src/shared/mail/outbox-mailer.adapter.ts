@@ -1,0 +1,38 @@
+import { Logger } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import type { MailMessage, Mailer, OutboxEntry } from './mailer.port';
+
+export interface OutboxMailerOptions {
+  dir: string;
+  from: string;
+  /** Also log the text (so a developer can follow a verification link). Never in production. */
+  logText: boolean;
+}
+
+/**
+ * D24 zero-config default: no mail server. Each message becomes one JSON file (an OutboxEntry) in
+ * MAIL_OUTBOX_DIR, readable only by the owner (it may hold a verification link), plus a log line.
+ */
+export class OutboxMailer implements Mailer {
+  private readonly logger = new Logger('Mail');
+
+  constructor(private readonly options: OutboxMailerOptions) {}
+
+  async send(message: MailMessage): Promise<void> {
+    const entry: OutboxEntry = {
+      from: this.options.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      ...(message.html === undefined ? {} : { html: message.html }),
+      sentAt: new Date().toISOString(),
+    };
+    await fs.mkdir(this.options.dir, { recursive: true, mode: 0o700 });
+    const file = path.join(this.options.dir, `${Date.now()}-${randomBytes(6).toString('hex')}.json`);
+    await fs.writeFile(file, JSON.stringify(entry, null, 2), { mode: 0o600, flag: 'wx' });
+    const line = `Mail to ${message.to} "${message.subject}" written to ${file}`;
+    this.logger.log(this.options.logText ? `${line}\n${message.text}` : line);
+  }
+}
