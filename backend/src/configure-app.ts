@@ -12,13 +12,13 @@ import { Logger } from 'nestjs-pino';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { AppConfig } from './config/app-config';
+import { SESSION_COOKIE } from './shared/auth/session-cookie';
 import { ValidationError } from './shared/errors/domain-error';
 import { mapError } from './shared/http/error-response';
 import { DomainErrorFilter } from './shared/http/domain-error.filter';
 import { sameOriginOnly } from './shared/http/same-origin.middleware';
 import { spaStatic } from './shared/http/spa-static.middleware';
 
-export const SESSION_COOKIE = 'magic.sid';
 const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 /**

@@ -1,5 +1,6 @@
 import type { DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from './migrations';
+import { SafeTypeOrmLogger } from './safe-typeorm-logger';
 import { SnakeNamingStrategy } from './snake-naming.strategy';
 
 /**
@@ -16,7 +17,8 @@ export function databaseOptions(url: string, extra: Partial<DataSourceOptions> =
     migrationsTransactionMode: 'each',
     namingStrategy: new SnakeNamingStrategy(),
     entities: [],
-    logging: ['error', 'migration'],
+    logger: new SafeTypeOrmLogger(),
+    maxQueryExecutionTime: 1000,
     extra: { max: 10, connectionTimeoutMillis: 10_000, application_name: 'magic-editor' },
     ...extra,
   } as DataSourceOptions;

@@ -2,7 +2,7 @@ import { Body, Controller, Get, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { Client } from 'pg';
 import request from 'supertest';
-import { SESSION_COOKIE } from '../../src/configure-app';
+import { SESSION_COOKIE } from '../../src/shared/auth/session-cookie';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /** Test-only probe of the session plumbing every later feature (sign-in) builds on. */

@@ -1,4 +1,5 @@
 import { InitialSchema1763769600000 } from './1763769600000-initial-schema';
+import { RegistrationDeviceFlags1764028800000 } from './1764028800000-registration-device-flags';
 
 /** Every migration, oldest first. Listed explicitly so ts-jest and the compiled build agree. */
-export const MIGRATIONS = [InitialSchema1763769600000];
+export const MIGRATIONS = [InitialSchema1763769600000, RegistrationDeviceFlags1764028800000];

@@ -1,8 +1,79 @@
-import { Module } from '@nestjs/common';
+import { Logger, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { CreditsModule } from '../credits';
+import { Argon2PasswordHasher } from './adapters/argon2-password-hasher';
+import { AuthController } from './adapters/http/auth.controller';
+import { VerificationController } from './adapters/http/verification.controller';
+import { LocalStrategy } from './adapters/local.strategy';
+import { NoCaptchaVerifier } from './adapters/no-captcha-verifier.adapter';
+import { SessionSerializer } from './adapters/session.serializer';
+import { TurnstileCaptchaVerifier } from './adapters/turnstile-captcha-verifier.adapter';
+import { AdminWhitelistOrmEntity } from './adapters/typeorm/admin-whitelist.orm-entity';
+import { DeviceFingerprintOrmEntity } from './adapters/typeorm/device-fingerprint.orm-entity';
+import { IpRegistrationOrmEntity } from './adapters/typeorm/ip-registration.orm-entity';
+import { RateLimitAttemptOrmEntity } from './adapters/typeorm/rate-limit-attempt.orm-entity';
+import { TypeormAccountRepository } from './adapters/typeorm/typeorm-account.repository';
+import { TypeormRateLimitRepository } from './adapters/typeorm/typeorm-rate-limit.repository';
+import { TypeormRegistrationRepository } from './adapters/typeorm/typeorm-registration.repository';
+import { TypeormWhitelistRepository } from './adapters/typeorm/typeorm-whitelist.repository';
+import { UserOrmEntity } from './adapters/typeorm/user.orm-entity';
+import { VideoWaitlistOrmEntity } from './adapters/typeorm/video-waitlist.orm-entity';
+import { CAPTCHA_VERIFIER, type CaptchaVerifier } from './application/captcha-verifier.port';
+import { ChangePasswordUseCase } from './application/change-password.use-case';
+import { IdentityMailService } from './application/identity-mail.service';
+import { LoginUseCase } from './application/login.use-case';
+import { PruneRateLimitsJob } from './application/prune-rate-limits.job';
+import { RegisterUseCase } from './application/register.use-case';
+import { ResendConfirmationUseCase } from './application/resend-confirmation.use-case';
+import { SessionUserService } from './application/session-user.service';
+import { VerifyEmailUseCase } from './application/verify-email.use-case';
+
+/** D20: Cloudflare Turnstile when both keys are set, else no captcha provider. Said at start. */
+function captchaVerifier(config: AppConfig): CaptchaVerifier {
+  const logger = new Logger('Identity');
+  if (config.turnstile) {
+    logger.log('Captcha: Cloudflare Turnstile');
+    return new TurnstileCaptchaVerifier(config.turnstile);
+  }
+  logger.log('Captcha: none configured (D20: a registration that needs one is refused)');
+  return new NoCaptchaVerifier();
+}
 
 /**
- * Identity: accounts, sessions, e-mail verification, anti-abuse (issue 3).
- * No endpoints yet: this context's capability has not been built, and nothing here pretends it has.
+ * Identity: accounts, sessions (passport local + the session serializer), e-mail verification,
+ * anti-abuse (D18-D22). Uses MAILER (global MailModule) and CREDITS_API for the D1 grant.
  */
-@Module({})
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([
+      UserOrmEntity,
+      IpRegistrationOrmEntity,
+      DeviceFingerprintOrmEntity,
+      RateLimitAttemptOrmEntity,
+      AdminWhitelistOrmEntity,
+      VideoWaitlistOrmEntity,
+    ]),
+    CreditsModule,
+  ],
+  controllers: [AuthController, VerificationController],
+  providers: [
+    { provide: CAPTCHA_VERIFIER, inject: [APP_CONFIG], useFactory: captchaVerifier },
+    Argon2PasswordHasher,
+    TypeormAccountRepository,
+    TypeormRegistrationRepository,
+    TypeormRateLimitRepository,
+    TypeormWhitelistRepository,
+    IdentityMailService,
+    RegisterUseCase,
+    LoginUseCase,
+    VerifyEmailUseCase,
+    ResendConfirmationUseCase,
+    ChangePasswordUseCase,
+    SessionUserService,
+    LocalStrategy,
+    SessionSerializer,
+    PruneRateLimitsJob,
+  ],
+})
 export class IdentityModule {}

@@ -1,0 +1,144 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, type TransformFnParams } from 'class-transformer';
+import { IsEmail, IsIn, IsOptional, MinLength, ValidateBy } from 'class-validator';
+import {
+  CAPTCHA_TOKEN_MAX,
+  EMAIL_MAX,
+  FINGERPRINT_PATTERN,
+  MESSAGES,
+  NAME_MAX,
+  NEW_PASSWORD_MIN,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  USERNAME_PATTERN,
+} from '../../domain/account-rules';
+
+/*
+ * Request bodies with the spec's messages. The global ValidationPipe answers 400 with the first
+ * field's first message; class-validator runs a property's decorators from the bottom up, so the
+ * message that should win is written last (closest to the property). Length and pattern checks
+ * pass a value that is not a string (its type check already speaks), so a missing field gets one
+ * message, not three.
+ */
+
+/** A string with at least one character. */
+function Filled(message: string): PropertyDecorator {
+  return ValidateBy({ name: 'filled', validator: { validate: (v: unknown) => typeof v === 'string' && v.length > 0 } }, { message });
+}
+
+/** At most `max` characters (a non-string passes: see Filled, MinLength, IsEmail). */
+function MaxChars(max: number, message: string): PropertyDecorator {
+  return ValidateBy(
+    { name: 'maxChars', constraints: [max], validator: { validate: (v: unknown) => typeof v !== 'string' || v.length <= max } },
+    { message },
+  );
+}
+
+/** Matches `pattern` (a non-string passes). */
+function Pattern(pattern: RegExp, message: string): PropertyDecorator {
+  return ValidateBy(
+    { name: 'pattern', constraints: [pattern.source], validator: { validate: (v: unknown) => typeof v !== 'string' || pattern.test(v) } },
+    { message },
+  );
+}
+
+/** A string, when present (optional fields). */
+function Text(message: string): PropertyDecorator {
+  return ValidateBy({ name: 'text', validator: { validate: (v: unknown) => typeof v === 'string' } }, { message });
+}
+
+const trim = ({ value }: TransformFnParams): unknown => (typeof value === 'string' ? value.trim() : value);
+/** An empty optional value is no value (forms send ''). */
+const trimToUndefined = ({ value }: TransformFnParams): unknown => {
+  const v = typeof value === 'string' ? value.trim() : value;
+  return v === '' || v === null ? undefined : v;
+};
+
+export class RegisterDto {
+  @ApiProperty({ example: 'ann@example.com', maxLength: EMAIL_MAX })
+  @Transform(trim)
+  @IsEmail({}, { message: MESSAGES.emailInvalid })
+  @MaxChars(EMAIL_MAX, MESSAGES.emailTooLong)
+  email: string;
+
+  @ApiProperty({ example: 'ann_b', minLength: USERNAME_MIN, maxLength: USERNAME_MAX, pattern: USERNAME_PATTERN.source })
+  @Transform(trim)
+  @Pattern(USERNAME_PATTERN, MESSAGES.usernameCharacters)
+  @MaxChars(USERNAME_MAX, MESSAGES.usernameTooLong)
+  @MinLength(USERNAME_MIN, { message: MESSAGES.usernameTooShort })
+  username: string;
+
+  @ApiProperty({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX })
+  @MaxChars(PASSWORD_MAX, MESSAGES.passwordTooLong)
+  @MinLength(PASSWORD_MIN, { message: MESSAGES.passwordTooShort })
+  password: string;
+
+  @ApiPropertyOptional({ maxLength: NAME_MAX })
+  @Transform(trimToUndefined)
+  @IsOptional()
+  @MaxChars(NAME_MAX, MESSAGES.firstNameTooLong)
+  @Text(MESSAGES.firstNameTooLong)
+  firstName?: string;
+
+  @ApiPropertyOptional({ maxLength: NAME_MAX })
+  @Transform(trimToUndefined)
+  @IsOptional()
+  @MaxChars(NAME_MAX, MESSAGES.lastNameTooLong)
+  @Text(MESSAGES.lastNameTooLong)
+  lastName?: string;
+
+  @ApiPropertyOptional({ description: 'SHA-256 hex digest of the browser fingerprint', pattern: FINGERPRINT_PATTERN.source })
+  @Transform(trimToUndefined)
+  @IsOptional()
+  @Pattern(FINGERPRINT_PATTERN, MESSAGES.fingerprintInvalid)
+  @Text(MESSAGES.fingerprintInvalid)
+  deviceFingerprint?: string;
+
+  @ApiPropertyOptional({ description: 'Turnstile token, when the server asked for a captcha' })
+  @Transform(trimToUndefined)
+  @IsOptional()
+  @MaxChars(CAPTCHA_TOKEN_MAX, MESSAGES.captchaTokenInvalid)
+  @Text(MESSAGES.captchaTokenInvalid)
+  captchaToken?: string;
+
+  @ApiPropertyOptional({ enum: ['signup', 'video'], default: 'signup' })
+  @IsOptional()
+  @IsIn(['signup', 'video'], { message: MESSAGES.sourceInvalid })
+  source?: 'signup' | 'video';
+}
+
+export class LoginDto {
+  @ApiProperty({ example: 'ann@example.com' })
+  @Transform(trim)
+  @MaxChars(EMAIL_MAX, MESSAGES.emailTooLong)
+  @Filled(MESSAGES.emailRequired)
+  email: string;
+
+  @ApiProperty()
+  @MaxChars(PASSWORD_MAX, MESSAGES.passwordTooLong)
+  @Filled(MESSAGES.passwordRequired)
+  password: string;
+}
+
+export class ResendConfirmationDto {
+  @ApiProperty({ example: 'ann@example.com' })
+  @Transform(trim)
+  @IsEmail({}, { message: MESSAGES.emailInvalid })
+  @MaxChars(EMAIL_MAX, MESSAGES.emailTooLong)
+  @Filled(MESSAGES.resendEmailRequired)
+  email: string;
+}
+
+export class ChangePasswordDto {
+  @ApiProperty()
+  @MaxChars(PASSWORD_MAX, MESSAGES.passwordTooLong)
+  @Filled(MESSAGES.currentPasswordRequired)
+  currentPassword: string;
+
+  @ApiProperty({ minLength: NEW_PASSWORD_MIN, maxLength: PASSWORD_MAX })
+  @MaxChars(PASSWORD_MAX, MESSAGES.passwordTooLong)
+  @MinLength(NEW_PASSWORD_MIN, { message: MESSAGES.newPasswordTooShort })
+  newPassword: string;
+}

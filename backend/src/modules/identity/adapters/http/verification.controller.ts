@@ -1,0 +1,52 @@
+import { Body, Controller, Get, HttpCode, Logger, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { ResendConfirmationUseCase } from '../../application/resend-confirmation.use-case';
+import { VerifyEmailUseCase } from '../../application/verify-email.use-case';
+import { InvalidVerificationTokenError } from '../../domain/identity-errors';
+import { VERIFICATION_CREDITS } from '../../domain/registration-policy';
+import { ResendConfirmationDto } from './identity.dto';
+
+/** E-mail verification (D1): the confirm-email page's call, the landing-page redirect, resend. */
+@ApiTags('identity')
+@Controller()
+export class VerificationController {
+  private readonly logger = new Logger('Verification');
+
+  constructor(
+    private readonly verifyEmail: VerifyEmailUseCase,
+    private readonly resendConfirmation: ResendConfirmationUseCase,
+  ) {}
+
+  @Get('confirm-email/:token')
+  @ApiOperation({ summary: 'Verify the e-mail address of the token (the /confirm-email/{token} page calls this)' })
+  async confirm(@Param('token') token: string): Promise<{ message: string; alreadyVerified?: true }> {
+    const outcome = await this.verifyEmail.execute(token);
+    return outcome === 'verified'
+      ? { message: `Email verified successfully! You now have ${VERIFICATION_CREDITS} free credits.` }
+      : { message: 'Your email has already been verified.', alreadyVerified: true };
+  }
+
+  /** 000 §2: the landing page reads verified/credits, info or error from the query string. */
+  @Get('verify-email')
+  @ApiOperation({ summary: 'Verify, then redirect to the landing page with the outcome in the query string' })
+  async verifyAndRedirect(@Query('token') token: unknown, @Res() res: Response): Promise<void> {
+    if (typeof token !== 'string' || token.trim() === '') return res.redirect(302, '/?error=missing-token');
+    try {
+      const outcome = await this.verifyEmail.execute(token.trim());
+      res.redirect(302, outcome === 'verified' ? `/?verified=true&credits=${VERIFICATION_CREDITS}` : '/?info=already-verified');
+    } catch (err) {
+      if (err instanceof InvalidVerificationTokenError) return res.redirect(302, '/?error=invalid-token');
+      this.logger.error({ err }, 'E-mail verification failed');
+      res.redirect(302, '/?error=verification-failed');
+    }
+  }
+
+  @Post('resend-confirmation')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Send a new verification link (same answer for an address without an account)' })
+  async resend(@Body() body: ResendConfirmationDto): Promise<{ message: string }> {
+    await this.resendConfirmation.execute(body.email);
+    return { message: 'Confirmation email sent successfully! Please check your inbox.' };
+  }
+}

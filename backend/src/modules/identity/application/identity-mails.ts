@@ -1,0 +1,74 @@
+import type { MailMessage } from '../../../shared/mail/mailer.port';
+
+/** D24: plain, readable text, and simple HTML with every interpolated value escaped. */
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+function page(paragraphs: string[]): string {
+  return [
+    '<!doctype html>',
+    '<html><body style="font-family: Arial, Helvetica, sans-serif; line-height: 1.5; color: #1f2937;">',
+    ...paragraphs.map((p) => `<p>${p}</p>`),
+    '</body></html>',
+  ].join('\n');
+}
+
+export function verificationLink(publicOrigin: string, token: string): string {
+  return `${publicOrigin}/confirm-email/${encodeURIComponent(token)}`;
+}
+
+export function verificationMail(to: { email: string; username: string }, link: string, ttlHours: number): MailMessage {
+  const text = [
+    `Hi ${to.username},`,
+    '',
+    'Welcome to Magic Editor! Please confirm your email address by opening this link:',
+    '',
+    link,
+    '',
+    `Once it is confirmed you get 2 free credits to start editing. The link works for ${ttlHours} hours.`,
+    '',
+    "If you did not create an account, you can ignore this email.",
+    '',
+    'Magic Editor',
+  ].join('\n');
+  const html = page([
+    `Hi ${escapeHtml(to.username)},`,
+    'Welcome to Magic Editor! Please confirm your email address:',
+    `<a href="${escapeHtml(link)}">Verify my email</a>`,
+    `Or copy this link into your browser:<br>${escapeHtml(link)}`,
+    `Once it is confirmed you get 2 free credits to start editing. The link works for ${ttlHours} hours.`,
+    'If you did not create an account, you can ignore this email.',
+    'Magic Editor',
+  ]);
+  return { to: to.email, subject: 'Verify your email for Magic Editor', text, html };
+}
+
+export function passwordChangedMail(to: { email: string; username: string }, when: Date, supportEmail: string): MailMessage {
+  const at = when.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+  const text = [
+    `Hi ${to.username},`,
+    '',
+    `The password of your Magic Editor account was changed on ${at}.`,
+    'Every other device that was signed in has been signed out.',
+    '',
+    `If this was you, there is nothing else to do. If it was not you, contact us right away at ${supportEmail}.`,
+    '',
+    'Magic Editor',
+  ].join('\n');
+  const html = page([
+    `Hi ${escapeHtml(to.username)},`,
+    `The password of your Magic Editor account was changed on ${escapeHtml(at)}.`,
+    'Every other device that was signed in has been signed out.',
+    `If this was you, there is nothing else to do. If it was not you, contact us right away at ` +
+      `<a href="mailto:${escapeHtml(supportEmail)}">${escapeHtml(supportEmail)}</a>.`,
+    'Magic Editor',
+  ]);
+  return { to: to.email, subject: 'Your Magic Editor password was changed', text, html };
+}

@@ -1,0 +1,26 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
+import { TypeormAccountRepository } from '../adapters/typeorm/typeorm-account.repository';
+import { type SessionUser, toSessionUser } from './session-user';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Who a session belongs to, read fresh on every request that carries one. */
+@Injectable()
+export class SessionUserService {
+  constructor(
+    private readonly accounts: TypeormAccountRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * null when the account is gone or suspended (D21: its open sessions stop working at once).
+   * isAdmin comes from ADMIN_EMAILS each time (D22), so a config change needs no new sign-in.
+   */
+  async load(userId: unknown): Promise<SessionUser | null> {
+    if (typeof userId !== 'string' || !UUID.test(userId)) return null;
+    const account = await this.accounts.findById(userId);
+    if (!account || account.isSuspended) return null;
+    return toSessionUser(account, this.config.adminEmails);
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * The identity context's account, as its use cases see it. Plain TypeScript (ARCHITECTURE rule 1).
+ */
+export type SubscriptionTier = 'free' | 'paid' | 'starter' | 'creator' | 'pro';
+
+/** An account without its secrets: what a use case hands back to an adapter. */
+export interface Account {
+  id: string;
+  /** Stored trimmed and lower-cased. */
+  email: string;
+  username: string;
+  firstName: string | null;
+  lastName: string | null;
+  emailVerified: boolean;
+  isSubscribed: boolean;
+  subscriptionTier: SubscriptionTier;
+  isSuspended: boolean;
+  createdAt: Date;
+}
+
+/** An account with its password hash: only repositories and the use cases that check it see this. */
+export interface AccountWithSecret extends Account {
+  passwordHash: string;
+}
+
+/** Drops the secret so it cannot travel further by accident. */
+export function withoutSecret(account: AccountWithSecret): Account {
+  const { passwordHash: _drop, ...rest } = account;
+  void _drop;
+  return rest;
+}

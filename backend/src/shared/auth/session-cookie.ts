@@ -1,0 +1,2 @@
+/** Name of the session cookie (D18). Shared by the HTTP pipeline and sign-out. */
+export const SESSION_COOKIE = 'magic.sid';
