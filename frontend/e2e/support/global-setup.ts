@@ -11,6 +11,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The app's mail outbox (MAIL_OUTBOX_DIR): one JSON file per message sent. */
+    outboxDir: string;
   }
 }
 
@@ -44,11 +46,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw new Error('The app is not built: run `npm run build` first (npm test does).');
   }
   const port = await freePort();
+  const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'magic-editor-e2e-outbox-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'test',
     PORT: String(port),
     HOST: '127.0.0.1',
+    // Links in mails must point at the host the browser uses, or the session cookie is not sent.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    MAIL_OUTBOX_DIR: outboxDir,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     SESSION_SECRET: randomBytes(32).toString('hex'),
   };
@@ -82,10 +88,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw e;
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('outboxDir', outboxDir);
 
   return async () => {
     await stop(child);
     await cleanup();
+    fs.rmSync(outboxDir, { recursive: true, force: true });
   };
 }
 

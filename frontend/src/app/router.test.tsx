@@ -23,7 +23,7 @@ describe('router', () => {
     ['/auth', 'Welcome'],
     ['/leaderboard', 'Hall of Fame'],
     ['/my-edits', 'My Edits'],
-    ['/profile', 'My Profile'],
+    ['/profile', 'Access Denied'], // signed out (001 §2)
     ['/pricing', 'Pricing'],
     ['/order', 'Order Summary'],
     ['/about', 'About'],
@@ -35,7 +35,9 @@ describe('router', () => {
     ['/tools/photoshop-ai', 'Photoshop AI'],
     ['/tools/photo-editor', 'Photoshop AI'],
     ['/brains/youtube-script-gen', 'YouTube Script Generator'],
-    ['/confirm-email/abc123', 'Confirm your e-mail'],
+    // The stub answers every unlisted call 404, so the verification of this made-up token fails.
+    ['/confirm-email/abc123', 'Verification Failed'],
+    ['/confirm-email', 'Verification Failed'],
   ])('%s shows the heading "%s"', async (path, heading) => {
     stubApi({ 'GET /api/user': signedOut });
 

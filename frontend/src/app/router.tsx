@@ -74,6 +74,8 @@ export const routes: RouteObject[] = [
             path: '/confirm-email/:token',
             ...page(() => import('../features/identity/pages/confirm-email-page'), 'ConfirmEmailPage'),
           },
+          // A link without its token says "Invalid confirmation link" (001 §5) rather than 404.
+          { path: '/confirm-email', ...page(() => import('../features/identity/pages/confirm-email-page'), 'ConfirmEmailPage') },
         ],
       },
       {

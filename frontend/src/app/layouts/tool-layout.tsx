@@ -5,6 +5,7 @@ import { Button } from '../../shared/ui/button';
 import { Drawer } from '../../shared/ui/drawer';
 import { MenuIcon } from '../../shared/ui/icons';
 import { TOOL_SUITE_NAME, ToolSidebar } from '../shell/tool-sidebar';
+import { VerificationBanner } from '../../features/identity/components/verification-banner';
 import { TopBar } from '../shell/top-bar';
 import styles from './layouts.module.css';
 
@@ -19,6 +20,7 @@ export function ToolLayout() {
   return (
     <div className={styles.page}>
       <TopBar wide />
+      <VerificationBanner />
       <div className={styles.toolBody}>
         <aside className={cx(styles.rail, collapsed && styles.railCollapsed)} aria-label={TOOL_SUITE_NAME}>
           <ToolSidebar collapsed={collapsed} onToggleCollapsed={() => setCollapsed((value) => !value)} />

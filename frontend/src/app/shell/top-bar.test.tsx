@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, signedOut, stubApi, type RouteHandler } from '../../test/fetch-stub';
 import { renderRoute } from '../../test/render-route';
 
@@ -203,11 +203,12 @@ describe('top bar (001 §2)', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  // /auth is seen signed out: a signed-in visitor is sent on to /dashboard (001 §2).
   it.each([
-    ['/', 'Edit any photo with one sentence'],
-    ['/auth', 'Welcome'],
-  ])('is absent on %s', async (path, heading) => {
-    stubApi({ 'GET /api/user': userAnswer() });
+    ['/', 'Edit any photo with one sentence', userAnswer()],
+    ['/auth', 'Welcome', signedOut],
+  ])('is absent on %s', async (path, heading, answer) => {
+    stubApi({ 'GET /api/user': answer });
 
     renderRoute(path);
 
@@ -227,5 +228,40 @@ describe('top bar (001 §2)', () => {
     await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' });
     expect(await screen.findByRole('button', { name: 'Account menu' })).toBeInTheDocument();
     expect(primaryNav()).toBeInTheDocument();
+  });
+});
+
+describe('credits balance in the top bar (000 §7, §9)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows the balance as a link to /pricing, refreshed every 2 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let balance = 3;
+    const { requests } = stubApi({
+      'GET /api/user': userAnswer(),
+      'GET /api/user/credits': () => json({ balance, regular: 0, watermarked: balance }),
+    });
+    renderRoute('/leaderboard');
+
+    const pill = await screen.findByRole('link', { name: '3 credits. Buy more credits' });
+    expect(pill).toHaveAttribute('href', '/pricing');
+
+    balance = 1;
+    await vi.advanceTimersByTimeAsync(2000);
+
+    expect(await screen.findByRole('link', { name: '1 credit. Buy more credits' })).toBeInTheDocument();
+    expect(requests.filter((request) => request.url.endsWith('/api/user/credits')).length).toBe(2);
+  });
+
+  it('does not ask for credits while signed out', async () => {
+    const { requests } = stubApi({ 'GET /api/user': signedOut });
+    renderRoute('/leaderboard');
+
+    await within(await screen.findByRole('navigation', { name: 'Primary' })).findByRole('link', { name: 'Members Area' });
+
+    expect(requests.some((request) => request.url.endsWith('/api/user/credits'))).toBe(false);
+    expect(screen.queryByRole('link', { name: /credits?\. Buy more credits/ })).not.toBeInTheDocument();
   });
 });

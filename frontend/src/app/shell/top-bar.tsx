@@ -7,6 +7,7 @@ import { MenuIcon } from '../../shared/ui/icons';
 import { Skeleton } from '../../shared/ui/skeleton';
 import { cx } from '../../shared/lib/cx';
 import { AvatarMenu } from './avatar-menu';
+import { CreditsPill } from './credits-pill';
 import { Brand } from './brand';
 import { SIGNED_IN_LINKS, SIGNED_OUT_LINKS, type NavItem } from './nav-links';
 import styles from './top-bar.module.css';
@@ -33,8 +34,8 @@ function NavItems({ items, linkClassName, onNavigate }: { items: readonly NavIte
 
 /**
  * The top bar of every page except / and /auth (001 §2). Signed in: Magic Editor, Community
- * Edits, Leaderboard, My Edits and the avatar menu; signed out: Pricing and Members Area. Below
- * 768 px the links move into a slide-in drawer opened by the menu button.
+ * Edits, Leaderboard, My Edits, the credits balance and the avatar menu; signed out: Pricing and
+ * Members Area. Below 768 px the links move into a slide-in drawer opened by the menu button.
  */
 export function TopBar({ wide = false }: { wide?: boolean }) {
   const { data: user, isLoading } = useGetCurrentUserQuery();
@@ -69,7 +70,14 @@ export function TopBar({ wide = false }: { wide?: boolean }) {
 
         {isLoading || user ? (
           <div className={styles.actions}>
-            {user ? <AvatarMenu user={user} /> : <Skeleton width="2.25rem" height="2.25rem" circle />}
+            {user ? (
+              <>
+                <CreditsPill />
+                <AvatarMenu user={user} />
+              </>
+            ) : (
+              <Skeleton width="2.25rem" height="2.25rem" circle />
+            )}
           </div>
         ) : null}
       </div>

@@ -185,3 +185,35 @@ export function getErrorMessage(error: unknown, fallback = 'Something went wrong
 export function getErrorStatus(error: unknown): number {
   return isApiError(error) ? error.status : 0;
 }
+
+function errorBody(error: unknown): Record<string, unknown> | null {
+  if (!isApiError(error)) return null;
+  const { data } = error;
+  return typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
+}
+
+/**
+ * The server's own text for a failure, without the "{status}: " prefix: the body's `error`
+ * field, else its `message` field; undefined when the body was not JSON or had neither (or no
+ * answer arrived). For the screens whose spec reads `{error}` from the body (001 §7-§8).
+ */
+export function getServerErrorText(error: unknown): string | undefined {
+  const body = errorBody(error);
+  if (!body) return undefined;
+  for (const field of ['error', 'message'] as const) {
+    const value = body[field];
+    if (typeof value === 'string' && value.trim() !== '') return value;
+  }
+  return undefined;
+}
+
+/** The stable `code` of a failure body (ARCHITECTURE rule 7), e.g. "IDENTITY.CAPTCHA_REQUIRED". */
+export function getErrorCode(error: unknown): string | undefined {
+  const code = errorBody(error)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** The `details` of a failure body: field errors for validation, hints such as `requiresCaptcha`. */
+export function getErrorDetails(error: unknown): unknown {
+  return errorBody(error)?.details;
+}

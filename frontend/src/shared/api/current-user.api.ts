@@ -7,7 +7,8 @@ import { baseApi, TAG_TYPES, type TagType } from './base-api';
 
 /** Data that is the same for everyone; all other tags hold something of the signed-in user's. */
 const PUBLIC_TAGS: readonly TagType[] = ['User', 'CommunityFeed', 'Leaderboard', 'Catalogue'];
-const PER_USER_TAGS = TAG_TYPES.filter((tag) => !PUBLIC_TAGS.includes(tag));
+/** Tags whose data belongs to whoever is signed in: stale as soon as that person changes. */
+export const PER_USER_TAGS: readonly TagType[] = TAG_TYPES.filter((tag) => !PUBLIC_TAGS.includes(tag));
 
 /** D6 */
 export type SubscriptionTier = 'free' | 'paid' | 'starter' | 'creator' | 'pro';
@@ -88,7 +89,7 @@ export const currentUserApi = baseApi.injectEndpoints({
         dispatch(currentUserApi.util.upsertQueryData('getCurrentUser', undefined, null));
       },
       // Everything that belonged to the signed-out user is fetched again (or dropped) on next use.
-      invalidatesTags: (_result, error) => (error ? [] : PER_USER_TAGS),
+      invalidatesTags: (_result, error) => (error ? [] : [...PER_USER_TAGS]),
     }),
   }),
 });

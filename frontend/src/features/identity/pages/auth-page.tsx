@@ -1,20 +1,91 @@
+import { useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { useGetCurrentUserQuery } from '../../../shared/api/current-user.api';
+import { postSignInPath } from '../../../shared/lib/pending-choice';
 import { ButtonLink } from '../../../shared/ui/button';
-import { ComingSoon } from '../../../shared/ui/coming-soon';
-import { ArrowLeftIcon } from '../../../shared/ui/icons';
+import { Card } from '../../../shared/ui/card';
+import { ArrowLeftIcon, PencilIcon, UploadIcon, ZapIcon } from '../../../shared/ui/icons';
 import { PageHeading } from '../../../shared/ui/page-heading';
+import { Spinner } from '../../../shared/ui/spinner';
+import { Tabs } from '../../../shared/ui/tabs';
+import { SignInForm } from '../components/sign-in-form';
+import { SignUpForm } from '../components/sign-up-form';
+import { TermsNotice } from '../components/terms-notice';
 import styles from './auth-page.module.css';
 
-/** /auth: sign in and sign up (001 §2 "Auth page"); the forms arrive with the identity issue. */
+const STEPS = [
+  { icon: UploadIcon, title: 'Upload a photo', text: 'Any JPG or PNG.' },
+  { icon: PencilIcon, title: 'Write a sentence', text: 'Say what should change.' },
+  { icon: ZapIcon, title: 'Get edits in 20 seconds', text: 'Download, share, laugh.' },
+] as const;
+
+type AuthTab = 'signin' | 'signup';
+
+/**
+ * /auth (001 §2): a welcome with three steps, Sign In and Sign Up tabs, the terms notice and a
+ * way back home. A signed-in visitor (also right after signing in or up here) goes on to
+ * /pricing when a plan or pack choice is pending, else to /dashboard (001 §4).
+ * `?tab=signup` opens the Sign Up tab.
+ */
 export function AuthPage() {
+  const { data: user, isLoading } = useGetCurrentUserQuery();
+  const [searchParams] = useSearchParams();
+  const [tab, setTab] = useState<AuthTab>(searchParams.get('tab') === 'signup' ? 'signup' : 'signin');
+
+  if (isLoading) {
+    return (
+      <div className={styles.loading}>
+        <Spinner size="lg" label="Loading..." />
+      </div>
+    );
+  }
+  if (user) return <Navigate to={postSignInPath()} replace />;
+
   return (
     <div className={styles.page}>
-      <PageHeading
-        title="Welcome"
-        subtitle="Upload a photo, write a sentence, and get your edits in 20 seconds."
-      />
-      <ComingSoon title="Sign in and sign up are coming soon">
-        <p>Accounts open very soon. Thanks for your patience!</p>
-      </ComingSoon>
+      <section className={styles.welcome} aria-labelledby="auth-steps-title">
+        <PageHeading
+          title="Welcome"
+          eyebrow="Magic Editor"
+          subtitle="Sign in or create a free account to start editing photos with one sentence."
+          className={styles.heading}
+        />
+        <h2 id="auth-steps-title" className={styles.stepsTitle}>
+          How it works
+        </h2>
+        <ol className={styles.steps}>
+          {STEPS.map(({ icon: Icon, title, text }, index) => (
+            <li key={title} className={styles.step}>
+              <span className={styles.stepIcon} aria-hidden="true">
+                <Icon />
+              </span>
+              <span>
+                <span className={styles.stepTitle}>
+                  <span className={styles.stepNumber}>{index + 1}. </span>
+                  {title}
+                </span>
+                <span className={styles.stepText}>{text}</span>
+              </span>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <Card className={styles.card}>
+        <Tabs<AuthTab>
+          label="Sign in or sign up"
+          value={tab}
+          onChange={setTab}
+          items={[
+            { value: 'signin', label: 'Sign In', panel: <SignInForm /> },
+            { value: 'signup', label: 'Sign Up', panel: <SignUpForm layout="page" showTerms={false} /> },
+          ]}
+        />
+        <div className={styles.terms}>
+          <TermsNotice lead="By continuing you agree to our" />
+        </div>
+      </Card>
+
       <ButtonLink to="/" variant="ghost" className={styles.back}>
         <ArrowLeftIcon />
         Back to Home

@@ -1,6 +1,10 @@
-import { ButtonLink } from '../../../shared/ui/button';
+import { useNavigate } from 'react-router-dom';
+import { useGetCurrentUserQuery } from '../../../shared/api/current-user.api';
+import { useSignUpDialog } from '../../../shared/lib/sign-up-dialog';
+import { Button, ButtonLink } from '../../../shared/ui/button';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
-import { ImageIcon, SparklesIcon } from '../../../shared/ui/icons';
+import { useVerificationToasts } from '../hooks/use-verification-toasts';
+import { ImageIcon, SparklesIcon, VideoIcon } from '../../../shared/ui/icons';
 import styles from './landing-page.module.css';
 
 const STEPS = [
@@ -12,6 +16,17 @@ const STEPS = [
 /** The landing page (/ and /sales). The full page (demo, testimonials, FAQ, live card) follows. */
 export function LandingPage() {
   useDocumentTitle('Magic Editor');
+  useVerificationToasts();
+  const navigate = useNavigate();
+  const { data: user } = useGetCurrentUserQuery();
+  const { openSignUp } = useSignUpDialog();
+
+  // 000 §2: a signed-in user goes to the editor; a visitor gets the sign-up dialog.
+  function getStarted() {
+    if (user) void navigate('/dashboard');
+    else openSignUp('signup');
+  }
+
   return (
     <>
       <section className={styles.hero} aria-labelledby="hero-title">
@@ -29,9 +44,9 @@ export function LandingPage() {
             Verify your e-mail and your first 2 edits are free.
           </p>
           <div className={styles.actions}>
-            <ButtonLink to="/auth" variant="primary" size="lg">
+            <Button variant="primary" size="lg" aria-haspopup={user ? undefined : 'dialog'} onClick={getStarted}>
               Get Started For FREE
-            </ButtonLink>
+            </Button>
             <ButtonLink to="/pricing" variant="secondary" size="lg">
               See pricing
             </ButtonLink>
@@ -63,6 +78,24 @@ export function LandingPage() {
             </li>
           ))}
         </ol>
+      </section>
+
+      {/* 000 §1-§2: video editing is coming soon; visitors can join the waitlist. */}
+      <section className={styles.video} aria-labelledby="video-title">
+        <span className={styles.videoIcon} aria-hidden="true">
+          <VideoIcon width={28} height={28} />
+        </span>
+        <div className={styles.videoText}>
+          <h2 id="video-title" className={styles.videoTitle}>
+            Video Magic Is Coming Soon
+          </h2>
+          <p className={styles.stepText}>Edit videos with one sentence, just like photos.</p>
+        </div>
+        {user ? null : (
+          <Button variant="secondary" aria-haspopup="dialog" onClick={() => openSignUp('video')}>
+            Join Video Waitlist
+          </Button>
+        )}
       </section>
     </>
   );

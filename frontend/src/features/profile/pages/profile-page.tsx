@@ -1,14 +1,51 @@
-import { ComingSoon } from '../../../shared/ui/coming-soon';
+import { useGetCurrentUserQuery } from '../../../shared/api/current-user.api';
+import { ButtonLink } from '../../../shared/ui/button';
+import { Card } from '../../../shared/ui/card';
+import { LockIcon } from '../../../shared/ui/icons';
 import { PageHeading } from '../../../shared/ui/page-heading';
+import { Skeleton } from '../../../shared/ui/skeleton';
+import { VisuallyHidden } from '../../../shared/ui/visually-hidden';
+import { AccountInfoCard } from '../components/account-info-card';
+import { ChangePasswordCard } from '../components/change-password-card';
+import styles from './profile-page.module.css';
 
-/** /profile (001 §2); account, billing and password cards arrive with the profile issue. */
+/**
+ * /profile (001 §2): Access Denied when signed out; otherwise My Profile with the Account
+ * Information and Change Password cards. (The Billing & Subscription card comes with billing.)
+ */
 export function ProfilePage() {
+  const { data: user, isLoading } = useGetCurrentUserQuery();
+
+  if (isLoading) {
+    return (
+      <div className={styles.page} aria-busy="true">
+        <VisuallyHidden>Loading your profile...</VisuallyHidden>
+        <Skeleton width="12rem" height="2.5rem" />
+        <Skeleton height="14rem" />
+        <Skeleton height="20rem" />
+      </div>
+    );
+  }
+
+  if (!user) {
+    return (
+      <Card as="section" className={styles.denied}>
+        <span className={styles.deniedIcon} aria-hidden="true">
+          <LockIcon width={28} height={28} />
+        </span>
+        <PageHeading title="Access Denied" subtitle="Please log in to view your profile." className={styles.deniedHeading} />
+        <ButtonLink to="/auth" variant="primary">
+          Sign In
+        </ButtonLink>
+      </Card>
+    );
+  }
+
   return (
-    <>
-      <PageHeading title="My Profile" />
-      <ComingSoon>
-        <p>Your account details will live here soon.</p>
-      </ComingSoon>
-    </>
+    <div className={styles.page}>
+      <PageHeading title="My Profile" subtitle="Your account details and password." className={styles.heading} />
+      <AccountInfoCard user={user} />
+      <ChangePasswordCard />
+    </div>
   );
 }

@@ -1,0 +1,35 @@
+import type { CurrentUser } from '../../../shared/api/current-user.api';
+import { Card } from '../../../shared/ui/card';
+import { UserIcon } from '../../../shared/ui/icons';
+import styles from './profile-cards.module.css';
+
+/** 001 §2: "{tier} subscriber" for a subscriber, else "Free account". */
+export function accountType(user: Pick<CurrentUser, 'isSubscribed' | 'subscriptionTier'>): string {
+  return user.isSubscribed ? `${user.subscriptionTier} subscriber` : 'Free account';
+}
+
+/** The profile's Account Information card (001 §2): read-only e-mail, username, account type. */
+export function AccountInfoCard({ user }: { user: CurrentUser }) {
+  return (
+    <Card as="section" className={styles.card} aria-labelledby="account-info-title">
+      <h2 id="account-info-title" className={styles.cardTitle}>
+        <UserIcon />
+        Account Information
+      </h2>
+      <dl className={styles.facts}>
+        <div className={styles.fact}>
+          <dt>Email</dt>
+          <dd>{user.email}</dd>
+        </div>
+        <div className={styles.fact}>
+          <dt>Username</dt>
+          <dd>{user.username ?? 'Not set'}</dd>
+        </div>
+        <div className={styles.fact}>
+          <dt>Account type</dt>
+          <dd className={styles.accountType}>{accountType(user)}</dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}
