@@ -46,6 +46,9 @@ describe('rate limits (D19)', () => {
     expect(minutesUntil(new Date('2025-01-01T12:15:00Z'), now)).toBe(15);
     expect(minutesUntil(new Date('2025-01-01T12:14:01Z'), now)).toBe(15);
     expect(minutesUntil(new Date('2025-01-01T12:00:05Z'), now)).toBe(1);
+    // A block the database set a few hundred microseconds after `now` was read.
+    expect(minutesUntil(new Date(now.getTime() + 60 * 60_000 + 0.4), now)).toBe(60);
+    expect(minutesUntil(new Date(now.getTime() + 60 * 60_000 + 999), now)).toBe(60);
     expect(minutesUntil(new Date('2025-01-01T11:59:00Z'), now)).toBe(1);
     expect(inMinutes(1)).toBe('1 minute');
     expect(inMinutes(15)).toBe('15 minutes');

@@ -60,8 +60,14 @@ export function isBlocked(state: CounterState | null, now: Date): boolean {
 }
 
 /** Whole minutes left on a block, rounded up, at least 1 (for "try again in N minutes"). */
+/**
+ * Whole minutes left, rounded up. Counted in whole seconds: `until` is set by the database clock
+ * (microseconds, a few ms after `now` was read here), so a fresh 60-minute block must still read
+ * "60 minutes", not 61.
+ */
 export function minutesUntil(until: Date, now: Date): number {
-  return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+  const seconds = Math.floor((until.getTime() - now.getTime()) / 1000);
+  return Math.max(1, Math.ceil(seconds / 60));
 }
 
 export function inMinutes(n: number): string {
