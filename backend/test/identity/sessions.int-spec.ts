@@ -75,6 +75,10 @@ describe('sessions', () => {
     expect(res.body).toEqual({ message: 'Authentication required', error: 'Authentication required', code: 'AUTH.REQUIRED' });
   });
 
+  it('sends a browser that lands on GET /api/login to the sign-in page (000 §2)', async () => {
+    await request(t.http).get('/api/login').expect(302).expect('Location', '/auth');
+  });
+
   it('reports isAdmin for the e-mails in ADMIN_EMAILS (D22)', async () => {
     const admin = await account({ email: 'Chief@Example.com' });
     const { agent, res } = await signedIn('chief@example.com', admin.password);

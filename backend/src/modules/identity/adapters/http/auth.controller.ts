@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Redirect, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app-config';
@@ -43,6 +43,14 @@ export class AuthController {
     const user = await authenticateLocal(req, res);
     await signIn(req, user);
     return toUserView(user);
+  }
+
+  /** 000 §2: /api/login is also a login redirect target; a browser sent there lands on /auth. */
+  @Get('login')
+  @Redirect('/auth', 302)
+  @ApiOperation({ summary: 'Sends a browser to the sign-in page (/auth)' })
+  loginPage(): void {
+    // The redirect is the whole answer.
   }
 
   @Post('logout')
