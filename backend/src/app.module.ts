@@ -17,6 +17,7 @@ import { IdentityModule } from './modules/identity';
 import { SupportModule } from './modules/support';
 import { ToolsModule } from './modules/tools';
 import { MailModule } from './shared/mail/mail.module';
+import { EventsModule } from './shared/events/events.module';
 import { RealtimeModule } from './shared/realtime/realtime.module';
 
 export interface AppModuleOptions {
@@ -62,6 +63,7 @@ export class AppModule {
         TypeOrmModule.forRoot({ ...databaseOptions(databaseUrl), autoLoadEntities: true }),
         ScheduleModule.forRoot(),
         RealtimeModule,
+        EventsModule,
         MailModule,
         IdentityModule,
         CreditsModule,

@@ -72,9 +72,33 @@ export const envSchema = z
     LOGIN_BLOCK_MINUTES: positiveInt.default(15),
     // D4: a reservation older than this is taken as left behind by a crash and released.
     CREDIT_RESERVATION_STALE_MINUTES: positiveInt.default(10),
+    // D10/D11: Replicate when a token is set, else the local sharp engine.
+    REPLICATE_API_TOKEN: z.string().min(1).optional(),
+    REPLICATE_PRIMARY_MODEL: z.string().regex(/^[\w.-]+\/[\w.-]+(:\w+)?$/, 'expected owner/name').default('black-forest-labs/flux-kontext-max'),
+    REPLICATE_FALLBACK_MODEL: z.string().regex(/^[\w.-]+\/[\w.-]+(:\w+)?$/, 'expected owner/name').default('black-forest-labs/flux-kontext-pro'),
+    REPLICATE_BASE_URL: z
+      .string()
+      .refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), { message: 'expected an http(s):// URL' })
+      .default('https://api.replicate.com/v1'),
+    // One model call may take this long before it counts as a transient failure (keep it well
+    // under CREDIT_RESERVATION_STALE_MINUTES).
+    MODEL_TIMEOUT_MS: positiveInt.default(120_000),
+    FALLBACK_FAILURE_THRESHOLD: positiveInt.default(5),
+    FALLBACK_DURATION_MINUTES: positiveInt.default(10),
+    FALLBACK_RECOVERY_INTERVAL_MINUTES: positiveInt.default(10),
+    // D12 upload limits.
+    UPLOAD_MAX_BYTES: positiveInt.default(10 * 1024 * 1024),
+    UPLOAD_MAX_MEGAPIXELS: positiveInt.default(40),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number({ message: 'expected milliseconds' }).int().min(0).default(10000),
   })
   .superRefine((env, ctx) => {
+    if (env.MODEL_TIMEOUT_MS >= env.CREDIT_RESERVATION_STALE_MINUTES * 60_000) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MODEL_TIMEOUT_MS'],
+        message: 'must be shorter than CREDIT_RESERVATION_STALE_MINUTES, or a slow generation loses its reserved credit',
+      });
+    }
     if (Boolean(env.TURNSTILE_SITE_KEY) !== Boolean(env.TURNSTILE_SECRET_KEY)) {
       const missing = env.TURNSTILE_SITE_KEY ? 'TURNSTILE_SECRET_KEY' : 'TURNSTILE_SITE_KEY';
       ctx.addIssue({ code: 'custom', path: [missing], message: 'is required when the other Turnstile key is set' });
@@ -119,6 +143,15 @@ export interface AppConfig {
     loginBlockMinutes: number;
   };
   credits: { reservationStaleMinutes: number };
+  generation: {
+    /** D10: undefined → the local sharp engine. */
+    replicate?: { apiToken: string; primaryModel: string; fallbackModel: string; baseUrl: string };
+    modelTimeoutMs: number;
+    /** D11 */
+    fallback: { failureThreshold: number; durationMinutes: number; recoveryIntervalMinutes: number };
+    /** D12 */
+    upload: { maxBytes: number; maxMegapixels: number };
+  };
 }
 
 export class ConfigError extends Error {
@@ -188,6 +221,23 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       loginBlockMinutes: env.LOGIN_BLOCK_MINUTES,
     },
     credits: { reservationStaleMinutes: env.CREDIT_RESERVATION_STALE_MINUTES },
+    generation: {
+      replicate: env.REPLICATE_API_TOKEN
+        ? {
+            apiToken: env.REPLICATE_API_TOKEN,
+            primaryModel: env.REPLICATE_PRIMARY_MODEL,
+            fallbackModel: env.REPLICATE_FALLBACK_MODEL,
+            baseUrl: env.REPLICATE_BASE_URL,
+          }
+        : undefined,
+      modelTimeoutMs: env.MODEL_TIMEOUT_MS,
+      fallback: {
+        failureThreshold: env.FALLBACK_FAILURE_THRESHOLD,
+        durationMinutes: env.FALLBACK_DURATION_MINUTES,
+        recoveryIntervalMinutes: env.FALLBACK_RECOVERY_INTERVAL_MINUTES,
+      },
+      upload: { maxBytes: env.UPLOAD_MAX_BYTES, maxMegapixels: env.UPLOAD_MAX_MEGAPIXELS },
+    },
   };
 }
 

@@ -9,6 +9,7 @@ export type DomainErrorKind =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  | 'unprocessable'
   | 'payment_required'
   | 'rate_limited'
   | 'unavailable';

@@ -10,6 +10,7 @@ describe('mapError', () => {
     ['forbidden', 403],
     ['not_found', 404],
     ['conflict', 409],
+    ['unprocessable', 422],
     ['rate_limited', 429],
     ['unavailable', 503],
   ];

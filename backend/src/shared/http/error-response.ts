@@ -16,6 +16,7 @@ export const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  unprocessable: 422,
   rate_limited: 429,
   unavailable: 503,
 };
@@ -30,6 +31,7 @@ const CODE_BY_STATUS: Record<number, string> = {
   409: 'HTTP.CONFLICT',
   413: 'HTTP.PAYLOAD_TOO_LARGE',
   415: 'HTTP.UNSUPPORTED_MEDIA_TYPE',
+  422: 'HTTP.UNPROCESSABLE',
   429: 'HTTP.RATE_LIMITED',
   503: 'HTTP.UNAVAILABLE',
 };

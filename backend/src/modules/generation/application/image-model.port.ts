@@ -1,0 +1,36 @@
+/**
+ * D10: the image model port. Two real adapters: Replicate (Flux Kontext Max → Pro behind the D11
+ * fallback state) and the local sharp engine (no network, a documented set of edit intents).
+ */
+export type ImageStyle = 'realistic' | 'cartoon';
+
+export interface ImageEditRequest {
+  /** The checked upload: orientation applied, metadata stripped (D12). */
+  image: Buffer;
+  mimeType: 'image/jpeg' | 'image/png';
+  prompt: string;
+  style: ImageStyle;
+  /** Optional mask (white = area to edit), same checks as the image. */
+  mask?: Buffer;
+  /** Aborted when the per-call timeout passes or the request goes away. */
+  signal?: AbortSignal;
+}
+
+export interface ImageEditResult {
+  /** The model's output, already fetched (Replicate deletes it after an hour, D12). */
+  image: Buffer;
+  mimeType: 'image/jpeg' | 'image/png' | 'image/webp';
+  /** Which model made it (e.g. black-forest-labs/flux-kontext-max, or local-engine). */
+  model: string;
+}
+
+export interface ImageModel {
+  /**
+   * Throws (domain/model-errors.ts): ModelRefusedError (E005 "flagged as sensitive" →
+   * `nsfw_detected`), TransientModelError (E003/E004, 5xx, network, timeout: counts toward D11),
+   * UnsupportedEditError (the local engine found no intent it can do → 422 naming what it can).
+   */
+  edit(request: ImageEditRequest): Promise<ImageEditResult>;
+}
+
+export const IMAGE_MODEL = Symbol('IMAGE_MODEL');
