@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { Test } from '@nestjs/testing';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -33,6 +34,11 @@ export interface TestAppOptions {
   db?: TestDatabase;
   /** Test-only controllers mounted beside the app's own (to probe shared plumbing such as sessions). */
   controllers?: Type[];
+  /**
+   * Providers replaced by test doubles (Nest's testing override), e.g. IMAGE_MODEL with a model
+   * that fails, for the tests of that failure only. Without it the app is built as in production.
+   */
+  overrideProviders?: Array<{ provide: unknown; useValue: unknown }>;
 }
 
 @Module({})
@@ -60,11 +66,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     imports: [AppModule.register({ config, databaseUrl: db.url })],
     controllers: options.controllers ?? [],
   };
-  const app = await NestFactory.create<NestExpressApplication>(root, {
-    bodyParser: false,
-    logger: false,
-    bufferLogs: true,
-  });
+  const appOptions = { bodyParser: false, logger: false as const, bufferLogs: true };
+  let app: NestExpressApplication;
+  if (options.overrideProviders?.length) {
+    let builder = Test.createTestingModule({ imports: [root] });
+    for (const { provide, useValue } of options.overrideProviders) {
+      builder = builder.overrideProvider(provide).useValue(useValue);
+    }
+    const moduleRef = await builder.compile();
+    app = moduleRef.createNestApplication<NestExpressApplication>(appOptions);
+  } else {
+    app = await NestFactory.create<NestExpressApplication>(root, appOptions);
+  }
   configureApp(app, config, randomBytes(32).toString('hex'));
   let baseUrl: string | undefined;
   if (options.listen) {

@@ -11,6 +11,8 @@ export type DomainErrorKind =
   | 'conflict'
   | 'unprocessable'
   | 'payment_required'
+  | 'too_large'
+  | 'unsupported_media_type'
   | 'rate_limited'
   | 'unavailable';
 

@@ -10,6 +10,8 @@ describe('mapError', () => {
     ['forbidden', 403],
     ['not_found', 404],
     ['conflict', 409],
+    ['too_large', 413],
+    ['unsupported_media_type', 415],
     ['unprocessable', 422],
     ['rate_limited', 429],
     ['unavailable', 503],

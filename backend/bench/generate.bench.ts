@@ -1,0 +1,163 @@
+import 'reflect-metadata';
+import { WsAdapter } from '@nestjs/platform-ws';
+import { Test } from '@nestjs/testing';
+import { randomUUID } from 'node:crypto';
+import * as path from 'node:path';
+import { Client } from 'pg';
+import sharp from 'sharp';
+import { AppModule } from '../src/app.module';
+import { loadConfig } from '../src/config/app-config';
+import { migrateDatabase } from '../src/database/migrate';
+import { CREDITS_API, type CreditsApi } from '../src/modules/credits';
+import { LocalImageModel } from '../src/modules/generation/adapters/model/local-image-model.adapter';
+import { GenerateImageUseCase } from '../src/modules/generation/application/generate-image.use-case';
+import { IMAGE_MODEL, type ImageEditRequest, type ImageModel } from '../src/modules/generation/application/image-model.port';
+import { parseEditIntents } from '../src/modules/generation/domain/local-engine/edit-intents';
+import { PROMPT_SUGGESTIONS } from '../src/modules/generation/domain/shared-with-client/prompt-suggestions';
+import { watermarkLayout, watermarkSvg } from '../src/modules/generation/domain/watermark';
+import { createTestDatabase } from '../test/support/database';
+import { withDatabaseServer } from './support/load';
+
+/**
+ * Issue 4's generation benchmark, in one run on this machine:
+ *  (a) the server-side time of one generation of a 12-megapixel JPEG through the real pipeline
+ *      (GenerateImageUseCase: prompt filter, upload check D12, image row, credit reserve, model,
+ *      watermark D2, store, capture, event) with a pass-through ImageModel, against
+ *  (b) sharp alone doing the same decode + orient + watermark + encode once;
+ *      printed with the ratio a/b (target ≤ 1.3);
+ *  (c) the local engine's time for each editor chip on the same 12-megapixel image (target < 2 s).
+ * RUNS (default 5) timed runs each after one warm-up; medians are reported.
+ */
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const WIDTH = 4000;
+const HEIGHT = 3000;
+const PHOTO = '/work/shared/photos/coffee.png'; // CC0, Rachel Michetti
+
+function median(values: number[]): number {
+  const s = [...values].sort((x, y) => x - y);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
+  const start = process.hrtime.bigint();
+  const value = await fn();
+  return [Number(process.hrtime.bigint() - start) / 1e6, value];
+}
+
+/** A 12-megapixel JPEG like a phone photo: the sample photo upscaled, with sensor-like grain so it does not compress unrealistically well. */
+async function twelveMegapixelJpeg(): Promise<Buffer> {
+  const grain = await sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 18 } } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  return sharp(path.resolve(PHOTO))
+    .resize(WIDTH, HEIGHT, { fit: 'fill' })
+    .composite([{ input: grain, blend: 'soft-light' }])
+    .jpeg({ quality: 92 })
+    .toBuffer();
+}
+
+/** (b): what the pipeline must do at the least: decode, orient, watermark, encode. */
+async function sharpAlone(input: Buffer): Promise<Buffer> {
+  const layout = watermarkLayout(WIDTH, HEIGHT);
+  return sharp(input)
+    .rotate()
+    .composite([{ input: Buffer.from(watermarkSvg(layout)), left: layout.left, top: layout.top }])
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+const passThrough: ImageModel = {
+  edit: async (request: ImageEditRequest) => ({ image: request.image, mimeType: request.mimeType, model: 'pass-through' }),
+};
+
+export async function run(): Promise<void> {
+  const photo = await twelveMegapixelJpeg();
+  console.log(`input: ${WIDTH}x${HEIGHT} JPEG, ${(photo.length / 1e6).toFixed(1)} MB; ${RUNS} timed runs after 1 warm-up; sharp concurrency ${sharp.concurrency()}`);
+
+  await withDatabaseServer(async () => {
+    const db = await createTestDatabase('bench');
+    const moduleRef = await Test.createTestingModule({
+      imports: [
+        AppModule.register({
+          config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: db.url, SESSION_SECRET: 'x'.repeat(40), FRONTEND_DIST_DIR: '/nonexistent' }),
+          databaseUrl: db.url,
+        }),
+      ],
+    })
+      .overrideProvider(IMAGE_MODEL)
+      .useValue(passThrough)
+      .compile();
+    await migrateDatabase(db.url);
+    const app = moduleRef.createNestApplication({ logger: false });
+    app.useWebSocketAdapter(new WsAdapter(app)); // else Nest looks for socket.io and exits (STACK.md)
+    await app.init();
+    try {
+      // A user with watermarked credits only, so every generation is watermarked (as in (b)).
+      const userId = randomUUID();
+      const pg = new Client({ connectionString: db.url });
+      await pg.connect();
+      await pg.query(`INSERT INTO "user" (id, username, email, password, email_verified) VALUES ($1, $2, $3, 'x', true)`, [
+        userId,
+        `bench_${userId.slice(0, 8)}`,
+        `bench_${userId.slice(0, 8)}@example.com`,
+      ]);
+      await pg.end();
+      await app.get<CreditsApi>(CREDITS_API).grant({
+        userId,
+        credits: RUNS + 1,
+        kind: 'watermarked',
+        type: 'grant',
+        sourceType: 'verification',
+        description: 'benchmark',
+        idempotencyKey: `bench:${userId}`,
+        expiresAt: null,
+      });
+      const useCase = app.get(GenerateImageUseCase);
+      const generate = () =>
+        useCase.execute({ userId, image: { buffer: photo, originalname: 'photo.jpg' }, prompt: 'make it black and white', style: 'realistic', share: 'false' });
+
+      // warm-up, then alternate so both see the same machine state
+      const first = await generate();
+      if (!first.watermarked) throw new Error('expected a watermarked generation');
+      await sharpAlone(photo);
+      const pipelineMs: number[] = [];
+      const sharpMs: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        pipelineMs.push((await timed(generate))[0]);
+        sharpMs.push((await timed(() => sharpAlone(photo)))[0]);
+      }
+      const a = median(pipelineMs);
+      const b = median(sharpMs);
+      console.log('\n(a) pipeline vs (b) sharp alone, one 12-megapixel JPEG (median ms)');
+      console.table([
+        { target: '(a) GenerateImageUseCase, pass-through model, watermarked', 'median ms': Math.round(a), runs: pipelineMs.map(Math.round).join(' ') },
+        { target: '(b) sharp: decode + orient + watermark + encode', 'median ms': Math.round(b), runs: sharpMs.map(Math.round).join(' ') },
+      ]);
+      console.log(`ratio (a / b): ${(a / b).toFixed(2)} (target ≤ 1.3)`);
+    } finally {
+      await app.close();
+      await db.drop();
+    }
+  });
+
+  // (c) the local engine, each chip on the 12-megapixel JPEG
+  const engine = new LocalImageModel();
+  await engine.edit({ image: photo, mimeType: 'image/jpeg', prompt: 'make it warmer', style: 'realistic' }); // warm-up
+  const rows: Array<Record<string, string | number>> = [];
+  let slowest = 0;
+  for (const chip of PROMPT_SUGGESTIONS) {
+    if (parseEditIntents(chip).length === 0) {
+      rows.push({ chip, intents: '(refused: 422)', 'ms': '-', 'under 2 s': '-' });
+      continue;
+    }
+    const times: number[] = [];
+    for (let i = 0; i < 2; i++) times.push((await timed(() => engine.edit({ image: photo, mimeType: 'image/jpeg', prompt: chip, style: 'realistic' })))[0]);
+    const ms = median(times);
+    slowest = Math.max(slowest, ms);
+    rows.push({ chip, intents: parseEditIntents(chip).map((x) => x.kind).join('+'), ms: Math.round(ms), 'under 2 s': ms < 2000 ? 'yes' : 'NO' });
+  }
+  console.log('\n(c) local engine per chip, 12-megapixel JPEG in → JPEG out (median of 2, ms)');
+  console.table(rows);
+  console.log(`slowest chip: ${Math.round(slowest)} ms (target < 2000)`);
+}

@@ -1,0 +1,60 @@
+import { Body, Controller, HttpCode, Post, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import type { AuthUser } from '../../../../shared/auth/auth-user';
+import { CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
+import { GenerateImageUseCase, type GenerationResult, type UploadedFile } from '../../application/generate-image.use-case';
+import { checkPromptOnServer, type PromptFilterResult } from '../../domain/shared-with-client/prompt-filter';
+import { ContentFilterDto, GenerateFormDoc } from './generation.dto';
+import { GenerationUploadInterceptor } from './upload.interceptor';
+
+type MultipartFiles = Partial<Record<'image' | 'mask', UploadedFile[]>>;
+
+/** The Magic Editor's calls: the server prompt check (D13) and the generation itself (issue 4). */
+@ApiTags('generation')
+@Controller()
+export class GenerationController {
+  constructor(private readonly generateImage: GenerateImageUseCase) {}
+
+  @Post('content-filter')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'The server check of the prompt filter (000 §5 step 3, D13)' })
+  contentFilter(@Body() body: ContentFilterDto): PromptFilterResult {
+    return checkPromptOnServer(body.prompt);
+  }
+
+  @Post('generate')
+  @HttpCode(200)
+  @UseGuards(SignedInGuard)
+  @UseInterceptors(GenerationUploadInterceptor)
+  @ApiCookieAuth()
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: GenerateFormDoc })
+  @ApiOperation({ summary: 'Edit an uploaded photo with a prompt; costs one credit only when it succeeds (D4)' })
+  async generate(
+    @CurrentUser() user: AuthUser,
+    @Req() req: Request & { files?: MultipartFiles },
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<GenerationResult> {
+    // The client hanging up abandons the model call; its credit is released like any failure's.
+    const clientGone = new AbortController();
+    const onClose = () => {
+      if (!res.writableFinished) clientGone.abort();
+    };
+    res.once('close', onClose);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    try {
+      return await this.generateImage.execute({
+        userId: user.id,
+        image: req.files?.image?.[0],
+        mask: req.files?.mask?.[0],
+        prompt: body.prompt,
+        style: body.style,
+        share: body.share,
+        signal: clientGone.signal,
+      });
+    } finally {
+      res.off('close', onClose);
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiCookieAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import type { AuthUser } from '../../../../shared/auth/auth-user';
+import { CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
+import { ChangeVisibilityUseCase } from '../../application/change-visibility.use-case';
+import { ImageFilesService } from '../../application/image-files.service';
+import { SaveImageUseCase, type SavedState } from '../../application/save-image.use-case';
+import { UnsaveImageUseCase } from '../../application/unsave-image.use-case';
+import { isPubliclyVisible, type ImageRecord } from '../../domain/image';
+import { downloadFilename } from '../../domain/image-format';
+import type { ImageFile } from '../typeorm/typeorm-image.repository';
+import { VisibilityDto } from './generation.dto';
+import { OptionalUser } from './request-user';
+
+const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
+const PRIVATE_CACHE = 'private, max-age=3600';
+
+/** A stored file never changes once its generation completed, so its id names its content. */
+export function imageEtag(id: string, file: ImageFile): string {
+  return `"${id}-${file === 'original' ? 'o' : 'g'}"`;
+}
+
+/** If-None-Match (RFC 9110 §13.1.2: weak comparison, a list, or "*"). */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
+}
+
+/** The image files (public to anyone, private to the owner and admins), My Edits, visibility (issue 4). */
+@ApiTags('images')
+@Controller('images')
+export class ImagesController {
+  constructor(
+    private readonly files: ImageFilesService,
+    private readonly saveImage: SaveImageUseCase,
+    private readonly unsaveImage: UnsaveImageUseCase,
+    private readonly changeVisibility: ChangeVisibilityUseCase,
+  ) {}
+
+  @Get(':id')
+  @ApiProduces('image/jpeg', 'image/png', 'image/webp')
+  @ApiOperation({ summary: 'The generated image' })
+  async generated(@Param('id') id: string, @OptionalUser() viewer: AuthUser | null, @Req() req: Request, @Res() res: Response): Promise<void> {
+    await this.serve(id, 'generated', viewer, req, res, false);
+  }
+
+  @Get(':id/original')
+  @ApiProduces('image/jpeg', 'image/png')
+  @ApiOperation({ summary: 'The uploaded original (orientation applied, metadata stripped, D12)' })
+  async original(@Param('id') id: string, @OptionalUser() viewer: AuthUser | null, @Req() req: Request, @Res() res: Response): Promise<void> {
+    await this.serve(id, 'original', viewer, req, res, false);
+  }
+
+  @Get(':id/download')
+  @ApiProduces('image/jpeg', 'image/png', 'image/webp')
+  @ApiOperation({ summary: 'The generated image as an attachment named magic-editor-{id}.{ext} (D0)' })
+  async download(@Param('id') id: string, @OptionalUser() viewer: AuthUser | null, @Req() req: Request, @Res() res: Response): Promise<void> {
+    await this.serve(id, 'generated', viewer, req, res, true);
+  }
+
+  @Post(':id/save')
+  @HttpCode(200)
+  @UseGuards(SignedInGuard)
+  @ApiCookieAuth()
+  @ApiOperation({ summary: 'Save to My Edits (owner, paid plan D7; expires 60 days later D23)' })
+  save(@Param('id') id: string, @CurrentUser() user: AuthUser): Promise<SavedState> {
+    return this.saveImage.execute(user, id);
+  }
+
+  @Delete(':id/save')
+  @HttpCode(200)
+  @UseGuards(SignedInGuard)
+  @ApiCookieAuth()
+  @ApiOperation({ summary: 'Remove from My Edits (owner)' })
+  unsave(@Param('id') id: string, @CurrentUser() user: AuthUser): Promise<{ isSaved: false }> {
+    return this.unsaveImage.execute(user.id, id);
+  }
+
+  @Post(':id/visibility')
+  @HttpCode(200)
+  @UseGuards(SignedInGuard)
+  @ApiCookieAuth()
+  @ApiOperation({ summary: 'Show or hide the image in the community feed (owner, D14)' })
+  visibility(@Param('id') id: string, @CurrentUser() user: AuthUser, @Body() body: VisibilityDto): Promise<{ id: string; isPublic: boolean }> {
+    return this.changeVisibility.execute(user.id, id, body.isPublic);
+  }
+
+  private async serve(id: string, file: ImageFile, viewer: AuthUser | null, req: Request, res: Response, attachment: boolean): Promise<void> {
+    const image: ImageRecord = await this.files.findViewable(id, viewer);
+    const etag = imageEtag(image.id, file);
+    const cacheControl = isPubliclyVisible(image) ? PUBLIC_CACHE : PRIVATE_CACHE;
+    if (matchesIfNoneMatch(req.get('if-none-match'), etag)) {
+      res.setHeader('ETag', etag);
+      res.setHeader('Cache-Control', cacheControl);
+      res.status(304).end();
+      return;
+    }
+    // Headers only once the bytes are there: a 404 must not go out with a year-long Cache-Control.
+    const stored = await this.files.readFile(image, file);
+    res.setHeader('ETag', etag);
+    res.setHeader('Cache-Control', cacheControl);
+    res.setHeader('Content-Type', stored.mimeType);
+    res.setHeader('Content-Length', String(stored.bytes.length));
+    if (attachment) res.setHeader('Content-Disposition', `attachment; filename="${downloadFilename(image.id, stored.mimeType)}"`);
+    res.status(200).end(stored.bytes);
+  }
+}

@@ -1,0 +1,81 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/**
+ * The `image` table (001 §3; ARCHITECTURE rule 8: its bytes live here, in bytea). The byte
+ * columns are `select: false`, so no list or lookup ever loads them by accident; only
+ * TypeormImageRepository.findBytes asks for them, one image and one column at a time.
+ */
+@Entity({ name: 'image' })
+export class ImageOrmEntity {
+  @PrimaryColumn('uuid')
+  id: string;
+
+  @Column('uuid')
+  userId: string;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  originalFilename: string | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  originalPath: string | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  generatedPath: string | null;
+
+  @Column({ type: 'bytea', nullable: true, select: false })
+  originalImageData: Buffer | null;
+
+  @Column({ type: 'bytea', nullable: true, select: false })
+  generatedImageData: Buffer | null;
+
+  @Column({ type: 'varchar', length: 50, nullable: true })
+  originalMimeType: string | null;
+
+  @Column({ type: 'varchar', length: 50, nullable: true })
+  generatedMimeType: string | null;
+
+  @Column('text')
+  prompt: string;
+
+  @Column({ type: 'varchar', length: 20, default: 'funny' })
+  style: string;
+
+  @Column({ type: 'varchar', length: 20, default: 'processing' })
+  status: 'processing' | 'completed' | 'failed';
+
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  timestamp: Date;
+
+  @Column({ type: 'boolean', default: true })
+  isPublic: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  isHiddenByAdmin: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  isWatermarked: boolean;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  model: string | null;
+
+  @Column({ type: 'integer', default: 0 })
+  laughCount: number;
+
+  @Column({ type: 'boolean', default: false })
+  isSaved: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  isFavorite: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  isLeaderboard: boolean;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  expiresAt: Date | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  savedAt: Date | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  favoritedAt: Date | null;
+}

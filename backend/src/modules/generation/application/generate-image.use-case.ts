@@ -1,0 +1,223 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
+import { DomainError } from '../../../shared/errors/domain-error';
+import { EventBus } from '../../../shared/events/event-bus';
+import { CREDITS_API, type CreditsApi, type Reservation } from '../../credits';
+import { TypeormImageRepository } from '../adapters/typeorm/typeorm-image.repository';
+import { sanitizeFilename } from '../domain/filename';
+import { MODEL_BUSY_MESSAGE, PromptBlockedError } from '../domain/generation-errors';
+import { parseGenerationRequest, type GenerationRequest } from '../domain/generation-request';
+import { IMAGE_GENERATED, type ImageGenerated } from '../domain/image-generated.event';
+import { TransientModelError } from '../domain/model-errors';
+import { checkPromptOnServer } from '../domain/shared-with-client/prompt-filter';
+import { shouldWatermark } from '../domain/watermark';
+import { IMAGE_MODEL, type ImageEditResult, type ImageModel } from './image-model.port';
+import { OutputImageService } from './output-image.service';
+import { UploadCheckService, type CheckedImage } from './upload-check.service';
+
+export interface UploadedFile {
+  buffer: Buffer;
+  originalname?: string;
+}
+
+export interface GenerateImageCommand {
+  userId: string;
+  image?: UploadedFile;
+  mask?: UploadedFile;
+  prompt?: unknown;
+  style?: unknown;
+  share?: unknown;
+  /** Aborted when the client goes away; the model call is abandoned and nothing is charged. */
+  signal?: AbortSignal;
+}
+
+/** The generation HTTP contract's success body. */
+export interface GenerationResult {
+  id: string;
+  imageUrl: string;
+  originalUrl: string;
+  downloadUrl: string;
+  watermarked: boolean;
+  model: string;
+}
+
+/** Not a credit error of ours to define: the same code and text the ledger answers (D4). */
+class NoCreditsLeftError extends DomainError {
+  constructor() {
+    super('payment_required', 'CREDITS.INSUFFICIENT', 'Insufficient credits');
+  }
+}
+
+/**
+ * POST /api/generate (issue 4). Order matters:
+ *   1. preconditions and the prompt filter (D13), then the upload check (D12): no row, no credit;
+ *   2. the image row in `processing` with the checked original, then one credit reserved (D4);
+ *   3. the model call with a timeout, outside any transaction (rule 6);
+ *   4. the output watermarked when a watermarked credit paid (D2), stored, row `completed`;
+ *   5. the credit captured, ImageGenerated published.
+ * Any failure after step 2 releases the credit and leaves the row `failed` without bytes.
+ */
+@Injectable()
+export class GenerateImageUseCase {
+  private readonly logger = new Logger(GenerateImageUseCase.name);
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CREDITS_API) private readonly credits: CreditsApi,
+    @Inject(IMAGE_MODEL) private readonly model: ImageModel,
+    private readonly uploads: UploadCheckService,
+    private readonly outputs: OutputImageService,
+    private readonly images: TypeormImageRepository,
+    private readonly events: EventBus,
+  ) {}
+
+  async execute(command: GenerateImageCommand): Promise<GenerationResult> {
+    const request = parseGenerationRequest({
+      hasImage: Boolean(command.image?.buffer?.length),
+      prompt: command.prompt,
+      style: command.style,
+      share: command.share,
+    });
+    if (request.promptGiven) {
+      const verdict = checkPromptOnServer(request.prompt);
+      if (verdict.isBlocked) throw new PromptBlockedError(verdict.reason ?? 'This prompt is not allowed.', verdict.category);
+    }
+    const original = await this.uploads.check(command.image!.buffer);
+    const mask = command.mask?.buffer?.length ? await this.uploads.check(command.mask.buffer) : undefined;
+
+    // Someone with nothing left is answered before their upload is written anywhere. The
+    // reservation below is what really decides (D4: under concurrency too).
+    if ((await this.credits.balance(command.userId)).balance < 1) throw new NoCreditsLeftError();
+
+    const imageId = randomUUID();
+    await this.images.createProcessing({
+      id: imageId,
+      userId: command.userId,
+      originalFilename: sanitizeFilename(command.image!.originalname),
+      originalBytes: original.bytes,
+      originalMimeType: original.mimeType,
+      prompt: request.prompt,
+      style: request.style,
+      isPublic: request.isPublic,
+    });
+
+    let reservation: Reservation;
+    try {
+      reservation = await this.credits.reserve({ userId: command.userId, idempotencyKey: `generate:${imageId}`, imageId });
+    } catch (error) {
+      await this.images.deleteUnpaid(imageId).catch((e: unknown) => this.logFailure('deleting an unpaid image', imageId, e));
+      throw error;
+    }
+
+    let result: GenerationResult;
+    try {
+      result = await this.generate(imageId, request, original, mask, reservation, command.signal);
+    } catch (error) {
+      // D4: a failed generation never costs a credit.
+      await this.credits.release(reservation.id).catch((e: unknown) => this.logFailure('releasing the credit of', imageId, e));
+      await this.images.markFailed(imageId).catch((e: unknown) => this.logFailure('marking failed', imageId, e));
+      throw this.clientError(error, imageId);
+    }
+
+    const event: ImageGenerated = {
+      type: IMAGE_GENERATED,
+      imageId,
+      userId: command.userId,
+      isPublic: request.isPublic,
+      prompt: request.prompt,
+      style: request.style,
+      timestamp: new Date().toISOString(),
+    };
+    await this.events.publish(event);
+    return result;
+  }
+
+  private async generate(
+    imageId: string,
+    request: GenerationRequest,
+    original: CheckedImage,
+    mask: CheckedImage | undefined,
+    reservation: Reservation,
+    clientSignal: AbortSignal | undefined,
+  ): Promise<GenerationResult> {
+    const edited = await this.callModel(request, original, mask, clientSignal);
+    const watermarked = shouldWatermark(reservation.kind);
+    const output = await this.outputs.prepare(edited.image, { watermark: watermarked });
+    const completed = await this.images.completeWith(imageId, {
+      bytes: output.bytes,
+      mimeType: output.mimeType,
+      model: edited.model,
+      isWatermarked: watermarked,
+    });
+    // The recovery job gave up on it meanwhile (and released its credit): it stays failed.
+    if (!completed) throw new TransientModelError('The generation took too long and was abandoned');
+    await this.credits.capture(reservation.id, imageId);
+    return {
+      id: imageId,
+      imageUrl: `/api/images/${imageId}`,
+      originalUrl: `/api/images/${imageId}/original`,
+      downloadUrl: `/api/images/${imageId}/download`,
+      watermarked,
+      model: edited.model,
+    };
+  }
+
+  /** The model call under MODEL_TIMEOUT_MS; a model that ignores the abort is left behind all the same. */
+  private async callModel(
+    request: GenerationRequest,
+    original: CheckedImage,
+    mask: CheckedImage | undefined,
+    clientSignal: AbortSignal | undefined,
+  ): Promise<ImageEditResult> {
+    const controller = new AbortController();
+    const timeoutMs = this.config.generation.modelTimeoutMs;
+    const timer = setTimeout(
+      () => controller.abort(new TransientModelError(`The model did not answer within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    const onClientGone = () => controller.abort(new DomainError('unavailable', 'GENERATION.CANCELLED', 'The request was cancelled'));
+    if (clientSignal?.aborted) onClientGone();
+    clientSignal?.addEventListener('abort', onClientGone, { once: true });
+    const aborted = new Promise<never>((_, reject) => {
+      const fail = () => reject(controller.signal.reason);
+      if (controller.signal.aborted) fail();
+      else controller.signal.addEventListener('abort', fail, { once: true });
+    });
+    aborted.catch(() => undefined); // observed below; never an unhandled rejection
+    try {
+      const call = this.model.edit({
+        image: original.bytes,
+        mimeType: original.mimeType,
+        prompt: request.prompt,
+        style: request.style,
+        mask: mask?.bytes,
+        signal: controller.signal,
+      });
+      call.catch(() => undefined); // a late failure after the abort is of no interest
+      return await Promise.race([call, aborted]);
+    } catch (error) {
+      // Whatever the model threw because it was aborted, the reason is the abort's.
+      if (controller.signal.aborted && !(error instanceof DomainError)) throw controller.signal.reason;
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      clientSignal?.removeEventListener('abort', onClientGone);
+    }
+  }
+
+  /** The error the client gets: the contract's text for a busy model; anything unknown stays a 500. */
+  private clientError(error: unknown, imageId: string): unknown {
+    // A busy model, or a generation so slow that the recovery job released its credit meanwhile.
+    if (error instanceof TransientModelError || (error instanceof DomainError && error.code === 'CREDITS.RESERVATION_RELEASED')) {
+      this.logger.warn(`Generation ${imageId} failed: ${error.message}`);
+      return new TransientModelError(MODEL_BUSY_MESSAGE, { cause: error });
+    }
+    if (!(error instanceof DomainError)) this.logFailure('generating', imageId, error);
+    return error;
+  }
+
+  private logFailure(what: string, imageId: string, error: unknown): void {
+    this.logger.error(`Failed ${what} image ${imageId}: ${(error as Error)?.message ?? String(error)}`);
+  }
+}

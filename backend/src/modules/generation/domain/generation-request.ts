@@ -1,0 +1,64 @@
+import { ValidationError } from '../../../shared/errors/domain-error';
+import { MISSING_IMAGE, MISSING_IMAGE_AND_PROMPT, MissingInformationError } from './generation-errors';
+
+/**
+ * The fields of POST /api/generate (multipart, so every field is a string or absent), checked
+ * against 000 §5's preconditions before anything else happens.
+ */
+export type GenerationStyle = 'realistic' | 'cartoon';
+
+export const MAX_PROMPT_LENGTH = 1000;
+/** What a cartoon request without a prompt asks the model for (the prompt column is required). */
+export const CARTOON_DEFAULT_PROMPT = 'Turn this photo into a cartoon';
+
+export interface GenerationFields {
+  hasImage: boolean;
+  prompt?: unknown;
+  style?: unknown;
+  share?: unknown;
+}
+
+export interface GenerationRequest {
+  /** Trimmed; for a cartoon without a prompt, CARTOON_DEFAULT_PROMPT. */
+  prompt: string;
+  /** Whether the user typed a prompt (only then does the prompt filter have anything to check). */
+  promptGiven: boolean;
+  style: GenerationStyle;
+  /** D14: shared to the community feed unless `share` is "false". */
+  isPublic: boolean;
+}
+
+function optionalText(value: unknown, field: string): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw new ValidationError(`${field} must be a single text field`);
+  return value;
+}
+
+export function parseGenerationRequest(fields: GenerationFields): GenerationRequest {
+  const styleText = optionalText(fields.style, 'style')?.trim().toLowerCase() || 'realistic';
+  if (styleText !== 'realistic' && styleText !== 'cartoon') {
+    throw new ValidationError('style must be realistic or cartoon');
+  }
+  const style: GenerationStyle = styleText;
+  const prompt = (optionalText(fields.prompt, 'prompt') ?? '').trim();
+
+  if (style === 'realistic' && (!fields.hasImage || prompt.length === 0)) {
+    throw new MissingInformationError(MISSING_IMAGE_AND_PROMPT);
+  }
+  if (!fields.hasImage) throw new MissingInformationError(MISSING_IMAGE);
+  if (Array.from(prompt).length > MAX_PROMPT_LENGTH) {
+    throw new ValidationError(`The prompt must be at most ${MAX_PROMPT_LENGTH} characters.`);
+  }
+
+  const shareText = optionalText(fields.share, 'share')?.trim().toLowerCase();
+  if (shareText !== undefined && shareText !== '' && shareText !== 'true' && shareText !== 'false') {
+    throw new ValidationError('share must be true or false');
+  }
+
+  return {
+    prompt: prompt || CARTOON_DEFAULT_PROMPT,
+    promptGiven: prompt.length > 0,
+    style,
+    isPublic: shareText !== 'false',
+  };
+}

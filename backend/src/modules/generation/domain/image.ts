@@ -1,0 +1,49 @@
+import type { StoredMimeType } from './image-format';
+
+/** The image entity (001 §3) as the generation context reads it, without its bytes. */
+export type ImageStatus = 'processing' | 'completed' | 'failed';
+
+export interface ImageRecord {
+  id: string;
+  userId: string;
+  status: ImageStatus;
+  isPublic: boolean;
+  isHiddenByAdmin: boolean;
+  generatedMimeType: StoredMimeType | null;
+  originalMimeType: StoredMimeType | null;
+  isSaved: boolean;
+  savedAt: Date | null;
+  expiresAt: Date | null;
+}
+
+export interface Viewer {
+  id: string;
+  isAdmin: boolean;
+}
+
+/** Anyone may see it: shared to the community (D14) and not hidden by an admin. */
+export function isPubliclyVisible(image: Pick<ImageRecord, 'isPublic' | 'isHiddenByAdmin'>): boolean {
+  return image.isPublic && !image.isHiddenByAdmin;
+}
+
+/**
+ * Who may fetch a completed image's files: everyone when it is public, else its owner and admins.
+ * Everyone else is told it does not exist (404), so a private image's existence is not revealed.
+ */
+export function canView(image: Pick<ImageRecord, 'userId' | 'status' | 'isPublic' | 'isHiddenByAdmin'>, viewer: Viewer | null): boolean {
+  if (image.status !== 'completed') return false;
+  if (isPubliclyVisible(image)) return true;
+  if (!viewer) return false;
+  return viewer.isAdmin || viewer.id === image.userId;
+}
+
+export function isOwner(image: Pick<ImageRecord, 'userId'>, viewer: Pick<Viewer, 'id'>): boolean {
+  return image.userId === viewer.id;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A malformed id is answered like an unknown one (404). */
+export function isImageId(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { CREDITS_API, type CreditBalance, type CreditsApi } from '../../src/modules/credits';
+import { newUser, sql } from '../identity/identity-helpers';
+import { createTestApp, type TestApp, type TestAppOptions } from '../support/test-app';
+
+export { sql };
+
+/** A whole app for the generation tests: many sign-ups from one IP are fine here. */
+export function createGenerationApp(options: TestAppOptions = {}): Promise<TestApp> {
+  return createTestApp({
+    ...options,
+    env: { REGISTRATIONS_PER_IP_PER_DAY: '100000', REGISTRATION_ATTEMPTS_PER_IP_PER_HOUR: '100000', ...options.env },
+  });
+}
+
+export type Agent = ReturnType<typeof request.agent>;
+
+export interface TestUser {
+  id: string;
+  email: string;
+  agent: Agent;
+}
+
+/** A user signed up through the API (so signed in on `agent`), verified, with the credits asked for. */
+export async function signedInUser(
+  t: TestApp,
+  credits: { regular?: number; watermarked?: number } = {},
+  overrides: { email?: string } = {},
+): Promise<TestUser> {
+  const body = newUser(overrides);
+  const agent = request.agent(t.http);
+  const res = await agent.post('/api/register').send(body).expect(201);
+  const id = res.body.id as string;
+  await sql(t, `UPDATE "user" SET email_verified = true WHERE id = $1`, [id]);
+  await grant(t, id, credits);
+  return { id, email: body.email, agent };
+}
+
+export async function grant(t: TestApp, userId: string, credits: { regular?: number; watermarked?: number }): Promise<void> {
+  const api = t.app.get<CreditsApi>(CREDITS_API);
+  if (credits.regular) {
+    await api.grant({ userId, credits: credits.regular, kind: 'regular', type: 'purchase', sourceType: 'pack', description: 'test pack', idempotencyKey: `test:${randomUUID()}` });
+  }
+  if (credits.watermarked) {
+    await api.grant({ userId, credits: credits.watermarked, kind: 'watermarked', type: 'grant', sourceType: 'verification', description: 'test grant', idempotencyKey: `test:${randomUUID()}` });
+  }
+}
+
+export function balanceOf(t: TestApp, userId: string): Promise<CreditBalance> {
+  return t.app.get<CreditsApi>(CREDITS_API).balance(userId);
+}
+
+export interface GenerateFields {
+  image?: Buffer;
+  filename?: string;
+  contentType?: string;
+  prompt?: string;
+  style?: string;
+  share?: string;
+  mask?: Buffer;
+}
+
+/** POST /api/generate as the browser sends it (multipart). */
+export function generate(agent: { post(url: string): request.Test }, fields: GenerateFields): request.Test {
+  const req = agent.post('/api/generate');
+  if (fields.prompt !== undefined) req.field('prompt', fields.prompt);
+  if (fields.style !== undefined) req.field('style', fields.style);
+  if (fields.share !== undefined) req.field('share', fields.share);
+  if (fields.image) req.attach('image', fields.image, { filename: fields.filename ?? 'photo.jpg', contentType: fields.contentType ?? 'image/jpeg' });
+  if (fields.mask) req.attach('mask', fields.mask, { filename: 'mask.png', contentType: 'image/png' });
+  return req;
+}
+
+export interface ImageRow {
+  id: string;
+  user_id: string;
+  status: string;
+  is_public: boolean;
+  is_watermarked: boolean;
+  is_saved: boolean;
+  saved_at: Date | null;
+  expires_at: Date | null;
+  model: string | null;
+  original_filename: string | null;
+  original_mime_type: string | null;
+  generated_mime_type: string | null;
+  original_bytes: number | null;
+  generated_bytes: number | null;
+}
+
+const ROW_SQL = `SELECT id, user_id, status, is_public, is_watermarked, is_saved, saved_at, expires_at, model,
+                        original_filename, original_mime_type, generated_mime_type,
+                        octet_length(original_image_data) AS original_bytes,
+                        octet_length(generated_image_data) AS generated_bytes
+                   FROM image`;
+
+export async function imageRow(t: TestApp, id: string): Promise<ImageRow | undefined> {
+  return (await sql<ImageRow>(t, `${ROW_SQL} WHERE id = $1`, [id]))[0];
+}
+
+export function imageRowsOf(t: TestApp, userId: string): Promise<ImageRow[]> {
+  return sql<ImageRow>(t, `${ROW_SQL} WHERE user_id = $1 ORDER BY timestamp`, [userId]);
+}
+
+export async function ledgerOf(t: TestApp, userId: string) {
+  const rows = await sql<{ type: string; credits: number }>(t, `SELECT type, credits FROM credit_transaction WHERE user_id = $1`, [userId]);
+  const reservations = await sql<{ status: string; n: number }>(
+    t,
+    `SELECT status, count(*)::int AS n FROM credit_reservation WHERE user_id = $1 GROUP BY status`,
+    [userId],
+  );
+  return { rows, reservations: Object.fromEntries(reservations.map((r) => [r.status, r.n])) as Record<string, number> };
+}
+
+/** Fetches a binary body as a Buffer whatever its content type. */
+export function binary(res: request.Response): Buffer {
+  return res.body as Buffer;
+}
+
+export function binaryParser(res: NodeJS.ReadableStream & { setEncoding(e: string): void }, cb: (err: Error | null, body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => cb(null, Buffer.concat(chunks)));
+}

@@ -1,0 +1,136 @@
+import * as path from 'node:path';
+import sharp from 'sharp';
+import { LocalImageModel } from '../../src/modules/generation/adapters/model/local-image-model.adapter';
+import { IMAGE_MODEL, type ImageModel } from '../../src/modules/generation/application/image-model.port';
+import { parseEditIntents, UNSUPPORTED_EDIT_MESSAGE } from '../../src/modules/generation/domain/local-engine/edit-intents';
+import { UnsupportedEditError } from '../../src/modules/generation/domain/model-errors';
+import { PROMPT_SUGGESTIONS } from '../../src/modules/generation/domain/shared-with-client/prompt-suggestions';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { imageDiff, isVisible } from './image-diff';
+
+const PHOTO = path.join('/work/shared/photos', 'chelsea.png'); // 451x300, CC0 (Stefan van der Walt)
+
+/** D10: the local sharp engine, on a real photo, judged by its pixels. */
+describe('local image engine (D10)', () => {
+  const engine = new LocalImageModel();
+  let jpeg: Buffer;
+  let png: Buffer;
+
+  beforeAll(async () => {
+    jpeg = await sharp(PHOTO).jpeg({ quality: 90 }).toBuffer();
+    png = await sharp(PHOTO).ensureAlpha().png().toBuffer();
+  });
+
+  const edit = (prompt: string, image = jpeg, mimeType: 'image/jpeg' | 'image/png' = 'image/jpeg', style: 'realistic' | 'cartoon' = 'realistic') =>
+    engine.edit({ image, mimeType, prompt, style });
+
+  const supportedChips = PROMPT_SUGGESTIONS.filter((chip) => parseEditIntents(chip).length > 0);
+  const refusedChips = PROMPT_SUGGESTIONS.filter((chip) => parseEditIntents(chip).length === 0);
+
+  it('supports ten of the twelve chips', () => {
+    expect(supportedChips).toHaveLength(10);
+  });
+
+  it.each(supportedChips)('chip "%s" gives a visible change, as a JPEG of the same size', async (chip) => {
+    const result = await edit(chip);
+    expect(result).toMatchObject({ mimeType: 'image/jpeg', model: 'local-engine' });
+    const meta = await sharp(result.image).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect([meta.width, meta.height]).toEqual([451, 300]);
+    const diff = await imageDiff(jpeg, result.image);
+    expect(isVisible(diff)).toBe(true);
+  });
+
+  it.each(['remove the person on the left', 'put the girl in a black dress'])('refuses "%s" with a message naming what it can do', async (chip) => {
+    expect(refusedChips).toContain(chip);
+    const error = await edit(chip).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnsupportedEditError);
+    expect((error as UnsupportedEditError).message).toBe(UNSUPPORTED_EDIT_MESSAGE);
+    expect((error as UnsupportedEditError).message).toMatch(/^The local editing engine can't do that\. It understands: black and white, sepia/);
+    expect((error as UnsupportedEditError).kind).toBe('unprocessable');
+  });
+
+  it('applies several intents from one prompt: each one shows', async () => {
+    const both = await edit('make it black and white and add the caption "Snow day"');
+    const { data, info } = await sharp(both.image).raw().toBuffer({ resolveWithObject: true });
+    // black and white: in the top half (no caption there) every pixel is (almost) grey
+    let maxSpread = 0;
+    for (let i = 0; i < (info.height / 2) * info.width * info.channels; i += info.channels) {
+      maxSpread = Math.max(maxSpread, Math.max(data[i], data[i + 1], data[i + 2]) - Math.min(data[i], data[i + 1], data[i + 2]));
+    }
+    expect(maxSpread).toBeLessThan(12);
+    // and the caption is there: the bottom differs from plain black and white much more than the top
+    const grey = await edit('make it black and white');
+    const top = await sharp(grey.image).extract({ left: 0, top: 0, width: 451, height: 150 }).toBuffer();
+    const topBoth = await sharp(both.image).extract({ left: 0, top: 0, width: 451, height: 150 }).toBuffer();
+    const bottom = await sharp(grey.image).extract({ left: 0, top: 150, width: 451, height: 150 }).toBuffer();
+    const bottomBoth = await sharp(both.image).extract({ left: 0, top: 150, width: 451, height: 150 }).toBuffer();
+    expect((await imageDiff(top, topBoth)).changedShare).toBeLessThan(0.001);
+    expect((await imageDiff(bottom, bottomBoth)).changedShare).toBeGreaterThan(0.02);
+  });
+
+  it('mirrors exactly: the first column becomes the last', async () => {
+    const result = await edit('mirror it', png, 'image/png');
+    const before = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    const after = await sharp(result.image).raw().toBuffer({ resolveWithObject: true });
+    const w = before.info.width;
+    const c = before.info.channels;
+    for (const y of [0, 100, 299]) {
+      expect(after.data.subarray((y * w + (w - 1)) * c, (y * w + w) * c)).toEqual(before.data.subarray(y * w * c, (y * w + 1) * c));
+    }
+  });
+
+  it('rotates by 90 degrees (the picture turns on its side) and pads a background frame around it', async () => {
+    const rotated = await sharp((await edit('rotate it 90 degrees')).image).metadata();
+    expect([rotated.width, rotated.height]).toEqual([300, 451]);
+    const framed = await edit('add a gradient background from blue to purple', png, 'image/png');
+    const meta = await sharp(framed.image).metadata();
+    expect(meta.width).toBeGreaterThan(451);
+    expect(meta.height).toBeGreaterThan(300);
+    const { data, info } = await sharp(framed.image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => Array.from(data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3));
+    // top-left corner close to blue (37,99,235), bottom-right close to purple (147,51,234)
+    const [r0, g0, b0] = at(1, 1);
+    const [r1, g1, b1] = at(info.width - 2, info.height - 2);
+    expect(b0).toBeGreaterThan(200);
+    expect(g0).toBeGreaterThan(80);
+    expect(r0).toBeLessThan(60);
+    expect(b1).toBeGreaterThan(200);
+    expect(r1).toBeGreaterThan(130);
+    expect(g1).toBeLessThan(70);
+  });
+
+  it('keeps a PNG a PNG (with its alpha channel), and a JPEG a JPEG', async () => {
+    const fromPng = await edit('make it warmer', png, 'image/png');
+    expect(fromPng.mimeType).toBe('image/png');
+    const meta = await sharp(fromPng.image).metadata();
+    expect(meta.format).toBe('png');
+    expect(meta.hasAlpha).toBe(true);
+    const fromJpeg = await edit('make it warmer');
+    expect(fromJpeg.mimeType).toBe('image/jpeg');
+    expect((await sharp(fromJpeg.image).metadata()).format).toBe('jpeg');
+  });
+
+  it('draws a caption with markup characters as text (XML-escaped), not as SVG', async () => {
+    const result = await edit('add the caption "<b>Tom & Jerry</b> \'quoted\'"');
+    expect(isVisible(await imageDiff(jpeg, result.image))).toBe(true);
+  });
+
+  it('the cartoon style turns any prompt into a cartoon, even one with no other intent', async () => {
+    const result = await edit('remove the person on the left', jpeg, 'image/jpeg', 'cartoon');
+    expect(isVisible(await imageDiff(jpeg, result.image))).toBe(true);
+  });
+
+  it('is what IMAGE_MODEL serves when no Replicate token is configured', async () => {
+    let t: TestApp | undefined;
+    try {
+      t = await createTestApp();
+      const model = t.app.get<ImageModel>(IMAGE_MODEL, { strict: false });
+      expect(model).toBeInstanceOf(LocalImageModel);
+      const result = await model.edit({ image: jpeg, mimeType: 'image/jpeg', prompt: 'add snow falling', style: 'realistic' });
+      expect(result.model).toBe('local-engine');
+    } finally {
+      await t?.close();
+    }
+  });
+});
