@@ -13,7 +13,9 @@ import type { ImageFile } from '../typeorm/typeorm-image.repository';
 import { VisibilityDto } from './generation.dto';
 import { OptionalUser } from './request-user';
 
-const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
+// The bytes never change, but visibility can (an owner or admin hides an image, D14): caches keep
+// a public image for an hour, then revalidate with the ETag (a 304 that loads no bytes).
+const PUBLIC_CACHE = 'public, max-age=3600';
 const PRIVATE_CACHE = 'private, max-age=3600';
 
 /** A stored file never changes once its generation completed, so its id names its content. */
