@@ -55,6 +55,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // Links in mails must point at the host the browser uses, or the session cookie is not sent.
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     MAIL_OUTBOX_DIR: outboxDir,
+    // Every browser test signs up from 127.0.0.1; D19's per-address limits are tested by the
+    // integration tier, not here.
+    REGISTRATIONS_PER_IP_PER_DAY: '1000',
+    REGISTRATION_ATTEMPTS_PER_IP_PER_HOUR: '1000',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     SESSION_SECRET: randomBytes(32).toString('hex'),
   };

@@ -1,0 +1,81 @@
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signUpThroughApi } from './support/accounts';
+import { launchBrowser, watchErrors } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+const outboxDir = inject('outboxDir');
+// A real JPEG the project ships (the editor's example "before" photo, CC0).
+const PHOTO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'public', 'assets', 'original.jpg');
+
+/** Steps 1-3 of the editor: upload the photo, choose the editor, pick a chip, generate. */
+async function editWithChip(page: Page, chip: string): Promise<void> {
+  await page.goto(`${baseUrl}/dashboard`);
+  await page.getByRole('heading', { name: 'Magic Editor', level: 1 }).waitFor();
+  await page.getByLabel('Photo to edit').setInputFiles(PHOTO);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await page.getByRole('button', { name: 'Continue with Magic Image Editor' }).click();
+  await page.getByRole('button', { name: chip }).click();
+  expect(await page.getByRole('textbox').inputValue()).toBe(chip);
+  await page.getByRole('button', { name: 'Generate Image' }).click();
+}
+
+describe('the Magic Editor in a real browser', () => {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close();
+    await browser.close();
+  });
+  const newContext = async () => {
+    const context = await browser.newContext({ acceptDownloads: true });
+    contexts.push(context);
+    return context;
+  };
+
+  it('a verified user uploads a JPEG, picks a chip, generates, downloads the result and pays one credit', async () => {
+    const context = await newContext();
+    await signUpThroughApi(context.request, baseUrl, outboxDir, { verify: true });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.getByRole('link', { name: /^2 credits/ }).waitFor();
+    await editWithChip(page, 'add snow falling');
+
+    // The progress screen, then the results side by side.
+    await page.getByRole('heading', { name: 'Download Results', level: 2 }).waitFor({ timeout: 20_000 });
+    const result = page.getByRole('img', { name: /add snow falling/i }).first();
+    await result.waitFor();
+    expect(await result.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^magic-editor-[0-9a-f-]{36}\.jpg$/);
+    const file = await download.path();
+    expect(file).toBeTruthy();
+
+    // One credit spent: 2 → 1, in the top bar (polled every 2 s).
+    await page.getByRole('link', { name: /^1 credit\b/ }).waitFor({ timeout: 10_000 });
+    expect(errors.filter((e) => !/401|Unauthorized/.test(e))).toEqual([]);
+  });
+
+  it('an out-of-credits user gets the Out of Credits flow and lands on /pricing', async () => {
+    const context = await newContext();
+    await signUpThroughApi(context.request, baseUrl, outboxDir, { verify: false });
+    const page = await context.newPage();
+    await editWithChip(page, 'make it black and white');
+
+    // 000 §8: the toast at once, then (1 s later) the question; the toast gives way to the dialog.
+    await page.getByText('Out of Credits!').waitFor();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: "You're out of credits!" }).waitFor();
+    await dialog.getByText('Would you like to buy more credits to continue creating images?').waitFor();
+    await dialog.getByRole('button', { name: 'Buy Credits' }).click();
+    await page.waitForURL(`${baseUrl}/pricing`);
+  });
+});

@@ -1,0 +1,130 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeStore } from '../../../app/store';
+import { baseApi } from '../../../shared/api/base-api';
+import { creditsApi } from '../../../shared/api/credits.api';
+import { json, stubApi } from '../../../test/fetch-stub';
+import { COMMUNITY_REFRESH_DELAY_MS, editorApi, toGenerationForm, toGenerationResult } from './editor.api';
+
+// A stand-in for the community feed query (another feature's), providing the tag it would.
+const feedProbe = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    probeFeed: build.query<unknown, void>({ query: () => '/community/recent', providesTags: ['CommunityFeed'] }),
+  }),
+});
+
+const photo = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'photo.jpg', { type: 'image/jpeg' });
+const request = { image: photo, prompt: '  add snow falling ', style: 'realistic' as const, share: true };
+
+function count(requests: Request[], path: string) {
+  return requests.filter((r) => new URL(r.url).pathname === path).length;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('POST /api/generate (000 §3, §7)', () => {
+  it('sends the photo, prompt, style and share flag as multipart form data', async () => {
+    const { requests } = stubApi({ 'POST /api/generate': () => json({ id: 'img-1', imageUrl: '/api/images/img-1' }) });
+    const store = makeStore();
+
+    await store.dispatch(editorApi.endpoints.generateImage.initiate({ ...request, share: false }));
+
+    const call = requests.find((r) => r.url.endsWith('/api/generate'));
+    expect(call?.method).toBe('POST');
+    expect(call?.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
+    const form = await call!.formData();
+    expect(form.get('prompt')).toBe('add snow falling');
+    expect(form.get('style')).toBe('realistic');
+    expect(form.get('share')).toBe('false');
+    // jsdom's File does not survive Node's Request serialisation (its bytes and name are lost
+    // there, not in a browser), so the file part itself is checked on the form below.
+    expect(form.has('image')).toBe(true);
+  });
+
+  it('puts the chosen file itself, with its name and type, in the form', async () => {
+    const form = toGenerationForm(request);
+
+    const image = form.get('image') as File;
+    expect(image.name).toBe('photo.jpg');
+    expect(image.type).toBe('image/jpeg');
+    expect(image.size).toBe(4);
+    expect([...form.keys()]).toEqual(['image', 'prompt', 'style', 'share']);
+    expect(form.get('share')).toBe('true');
+  });
+
+  it('fetches the credits again at once after a generation', async () => {
+    let balance = 3;
+    const { requests } = stubApi({
+      'GET /api/user/credits': () => json({ balance, regular: balance, watermarked: 0 }),
+      'POST /api/generate': () => {
+        balance = 2;
+        return json({ id: 'img-1', imageUrl: '/api/images/img-1' });
+      },
+    });
+    const store = makeStore();
+    // A subscription without polling: only an invalidation can fetch it again.
+    store.dispatch(creditsApi.endpoints.getCredits.initiate());
+    await vi.waitFor(() => expect(creditsApi.endpoints.getCredits.select()(store.getState()).data?.balance).toBe(3));
+
+    await store.dispatch(editorApi.endpoints.generateImage.initiate(request));
+
+    await vi.waitFor(() => expect(creditsApi.endpoints.getCredits.select()(store.getState()).data?.balance).toBe(2));
+    expect(count(requests, '/api/user/credits')).toBe(2);
+  });
+
+  it('does not fetch the credits again after a failed generation (no credit was spent, D4)', async () => {
+    const { requests } = stubApi({
+      'GET /api/user/credits': () => json({ balance: 0, regular: 0, watermarked: 0 }),
+      'POST /api/generate': () => json({ message: 'Insufficient credits', code: 'CREDITS.INSUFFICIENT' }, { status: 402 }),
+    });
+    const store = makeStore();
+    store.dispatch(creditsApi.endpoints.getCredits.initiate());
+    await vi.waitFor(() => expect(count(requests, '/api/user/credits')).toBe(1));
+
+    await store.dispatch(editorApi.endpoints.generateImage.initiate(request));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    expect(count(requests, '/api/user/credits')).toBe(1);
+  });
+
+  it('refreshes the community list 1 second after a new image (000 §4)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { requests } = stubApi({
+      'GET /api/community/recent': () => json([]),
+      'POST /api/generate': () => json({ id: 'img-1', imageUrl: '/api/images/img-1' }),
+    });
+    const store = makeStore();
+    store.dispatch(feedProbe.endpoints.probeFeed.initiate());
+    await vi.waitFor(() => expect(count(requests, '/api/community/recent')).toBe(1));
+
+    await store.dispatch(editorApi.endpoints.generateImage.initiate(request));
+    await vi.advanceTimersByTimeAsync(COMMUNITY_REFRESH_DELAY_MS - 100);
+    expect(count(requests, '/api/community/recent')).toBe(1);
+
+    await vi.advanceTimersByTimeAsync(150);
+    await vi.waitFor(() => expect(count(requests, '/api/community/recent')).toBe(2));
+  });
+});
+
+describe('generation answer', () => {
+  it('reads the contract fields and fills the image addresses from the id when missing', () => {
+    expect(toGenerationResult({ id: 42, imageUrl: '/api/images/42' })).toEqual({
+      id: '42',
+      imageUrl: '/api/images/42',
+      originalUrl: '/api/images/42/original',
+      downloadUrl: '/api/images/42/download',
+      watermarked: false,
+    });
+    expect(
+      toGenerationResult({
+        id: 'a',
+        imageUrl: '/api/images/a',
+        originalUrl: '/x/original',
+        downloadUrl: '/x/download',
+        watermarked: true,
+        model: 'local',
+      }),
+    ).toEqual({ id: 'a', imageUrl: '/api/images/a', originalUrl: '/x/original', downloadUrl: '/x/download', watermarked: true });
+  });
+});

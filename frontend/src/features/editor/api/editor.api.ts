@@ -1,0 +1,110 @@
+import type { PromptFilterResult } from '@generation-rules/prompt-filter';
+import { baseApi } from '../../../shared/api/base-api';
+
+/** 000 §3 style values. Choosing the Magic Image Editor sets `realistic` (000 §2). */
+export type GenerationStyle = 'realistic' | 'cartoon';
+
+/** What the editor sends to POST /api/generate (000 §3, §7; `share` is D14's isPublic). */
+export interface GenerationRequest {
+  image: File;
+  prompt: string;
+  style: GenerationStyle;
+  share: boolean;
+}
+
+/** The answer of POST /api/generate (000 §3 `{imageUrl, id}`, with the contract's extra fields). */
+export interface GenerationResult {
+  /** Null only if the server answered without one; saving then refuses (000 §5). */
+  id: string | null;
+  imageUrl: string;
+  originalUrl: string | null;
+  downloadUrl: string;
+  /** True when a free (watermarked) credit paid for it (D2). */
+  watermarked: boolean;
+}
+
+/** 000 §4 "Community refresh": the community list is refreshed 1 s after a new image. */
+export const COMMUNITY_REFRESH_DELAY_MS = 1000;
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+function imagePath(id: string, suffix = ''): string {
+  return `/api/images/${encodeURIComponent(id)}${suffix}`;
+}
+
+export function toGenerationResult(body: unknown): GenerationResult {
+  const raw = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const id = typeof raw.id === 'number' ? String(raw.id) : text(raw.id);
+  const imageUrl = text(raw.imageUrl) ?? (id ? imagePath(id) : '');
+  return {
+    id,
+    imageUrl,
+    originalUrl: text(raw.originalUrl) ?? (id ? imagePath(id, '/original') : null),
+    // Without an id the result itself is still downloadable (the browser names the file).
+    downloadUrl: text(raw.downloadUrl) ?? (id ? imagePath(id, '/download') : imageUrl),
+    watermarked: raw.watermarked === true,
+  };
+}
+
+export function toPromptFilterResult(body: unknown): PromptFilterResult {
+  const raw = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  return { isBlocked: raw.isBlocked === true, reason: text(raw.reason), category: text(raw.category) };
+}
+
+/** The multipart body of POST /api/generate. FormData passes through the base query untouched. */
+export function toGenerationForm({ image, prompt, style, share }: GenerationRequest): FormData {
+  const form = new FormData();
+  form.append('image', image, image.name);
+  form.append('prompt', prompt.trim());
+  form.append('style', style);
+  form.append('share', share ? 'true' : 'false');
+  return form;
+}
+
+export const editorApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * POST /api/generate. A success spends a credit (the balance is fetched again at once) and
+     * adds an image to My Edits' source list and, if shared, to the community feed.
+     */
+    generateImage: build.mutation<GenerationResult, GenerationRequest>({
+      query: (request) => ({ url: '/generate', method: 'POST', body: toGenerationForm(request) }),
+      transformResponse: toGenerationResult,
+      invalidatesTags: (_result, error) => (error ? [] : ['Credits', 'MyEdits']),
+      async onQueryStarted(_request, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+        } catch {
+          return;
+        }
+        setTimeout(() => dispatch(baseApi.util.invalidateTags(['CommunityFeed'])), COMMUNITY_REFRESH_DELAY_MS);
+      },
+    }),
+
+    /**
+     * POST /api/content-filter (000 §5 step 3, D13): the server's check of a prompt that passed
+     * the local filter. A query (POST) so that each prompt is asked about once.
+     */
+    checkPrompt: build.query<PromptFilterResult, string>({
+      query: (prompt) => ({ url: '/content-filter', method: 'POST', body: { prompt } }),
+      transformResponse: toPromptFilterResult,
+    }),
+
+    /** POST /api/images/{id}/save: Save to My Edits (paid plan, D7). */
+    saveImage: build.mutation<unknown, string>({
+      query: (id) => ({ url: `/images/${encodeURIComponent(id)}/save`, method: 'POST' }),
+      invalidatesTags: (_result, error) => (error ? [] : ['MyEdits']),
+    }),
+
+    /** DELETE /api/images/{id}/save: Remove from My Edits. */
+    unsaveImage: build.mutation<unknown, string>({
+      query: (id) => ({ url: `/images/${encodeURIComponent(id)}/save`, method: 'DELETE' }),
+      invalidatesTags: (_result, error) => (error ? [] : ['MyEdits']),
+    }),
+  }),
+});
+
+export const { useGenerateImageMutation, useCheckPromptQuery, useSaveImageMutation, useUnsaveImageMutation } =
+  editorApi;

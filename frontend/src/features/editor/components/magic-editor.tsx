@@ -1,0 +1,158 @@
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import type { CurrentUser } from '../../../shared/api/current-user.api';
+import { Card } from '../../../shared/ui/card';
+import { useGeneration } from '../hooks/use-generation';
+import { usePromptFilter } from '../hooks/use-prompt-filter';
+import { useSaveResult } from '../hooks/use-save-result';
+import { absoluteUrl, shareOrCopy } from '../lib/share';
+import { editorReducer, initialEditorState, missingInformation } from '../lib/workflow';
+import { ChooseEditorStep } from './choose-editor-step';
+import { ConfirmDialog } from './confirm-dialog';
+import { CreditsBox } from './credits-box';
+import { GenerationProgress } from './generation-progress';
+import { HowItWorks } from './how-it-works';
+import styles from './magic-editor.module.css';
+import { PromptStep } from './prompt-step';
+import { ResultsStep } from './results-step';
+import { StepBar } from './step-bar';
+import { UploadStep } from './upload-step';
+
+/**
+ * The signed-in editor (000 §2, §4, §5, §8): the step bar and the four steps in one card, the
+ * Available Credits box and How It Works beside it (above and below it on phones).
+ */
+export function MagicEditor({ user }: { user: CurrentUser }) {
+  const navigate = useNavigate();
+  const [state, dispatch] = useReducer(editorReducer, initialEditorState);
+  // D14: images are shared to the community feed unless the user says otherwise.
+  const [share, setShare] = useState(true);
+  const [confirmRegenerate, setConfirmRegenerate] = useState(false);
+  const filter = usePromptFilter(state.prompt);
+  const { generate, isGenerating, outOfCreditsOpen, closeOutOfCredits } = useGeneration();
+  const onSavedChange = useCallback((isSaved: boolean) => dispatch({ type: 'savedChanged', isSaved }), []);
+  const saving = useSaveResult(onSavedChange);
+
+  // When the screen changes, its heading takes focus (not on the first render).
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const screen = isGenerating ? 'progress' : `step-${state.step}`;
+  const shownScreen = useRef(screen);
+  useEffect(() => {
+    if (shownScreen.current === screen) return;
+    shownScreen.current = screen;
+    headingRef.current?.focus();
+  }, [screen]);
+
+  async function runGeneration() {
+    const missing = missingInformation(state);
+    if (missing || !state.image) {
+      toast.error('Missing information', { description: missing ?? 'Please upload an image first.' });
+      return;
+    }
+    const result = await generate({ image: state.image, prompt: state.prompt, style: state.style, share });
+    dispatch(result ? { type: 'generationSucceeded', result } : { type: 'generationFailed' });
+  }
+
+  async function shareResult() {
+    if (!state.result) return;
+    const url = absoluteUrl(state.result.imageUrl);
+    const outcome = await shareOrCopy({ url, title: 'Magic Editor', text: state.prompt.trim() || 'My Magic Editor edit' });
+    if (outcome === 'copied') toast.success('Link copied to clipboard');
+    else if (outcome === 'failed') toast.error('Could not share the link', { description: url });
+  }
+
+  let content;
+  if (isGenerating) {
+    content = <GenerationProgress headingRef={headingRef} />;
+  } else if (state.step === 1) {
+    content = (
+      <UploadStep
+        image={state.image}
+        onSelect={(image) => dispatch({ type: 'imageSelected', image })}
+        onRemove={() => dispatch({ type: 'imageRemoved' })}
+        onContinue={() => dispatch({ type: 'next' })}
+        headingRef={headingRef}
+      />
+    );
+  } else if (state.step === 2) {
+    content = (
+      <ChooseEditorStep
+        onChoose={() => dispatch({ type: 'editorChosen' })}
+        onBack={() => dispatch({ type: 'back' })}
+        headingRef={headingRef}
+      />
+    );
+  } else if (state.step === 3) {
+    content = (
+      <PromptStep
+        image={state.image}
+        prompt={state.prompt}
+        filter={filter}
+        share={share}
+        onPromptChange={(prompt) => dispatch({ type: 'promptChanged', prompt })}
+        onShareChange={setShare}
+        onRemoveImage={() => dispatch({ type: 'imageRemoved' })}
+        onBack={() => dispatch({ type: 'back' })}
+        onGenerate={() => void runGeneration()}
+        headingRef={headingRef}
+      />
+    );
+  } else {
+    content = (
+      <ResultsStep
+        result={state.result}
+        prompt={state.prompt}
+        isSaved={state.isSaved}
+        canSave={user.isSubscribed}
+        saveBusy={saving.isBusy}
+        onSave={() => void saving.save(state.result?.id ?? null)}
+        onUnsave={() => void saving.remove(state.result?.id ?? null)}
+        onShare={() => void shareResult()}
+        onRegenerate={() => setConfirmRegenerate(true)}
+        onReset={() => dispatch({ type: 'reset' })}
+        headingRef={headingRef}
+      />
+    );
+  }
+
+  return (
+    <div className={styles.layout}>
+      <div className={styles.credits}>
+        <CreditsBox />
+      </div>
+      <Card className={styles.workflow}>
+        <StepBar step={state.step} />
+        {content}
+      </Card>
+      <div className={styles.help}>
+        <HowItWorks />
+      </div>
+
+      <ConfirmDialog
+        open={confirmRegenerate}
+        title="Regenerate this image?"
+        description="A new version is made from the same photo and prompt. It uses 1 credit."
+        confirmLabel="Regenerate"
+        cancelLabel="Cancel"
+        onCancel={() => setConfirmRegenerate(false)}
+        onConfirm={() => {
+          setConfirmRegenerate(false);
+          void runGeneration();
+        }}
+      />
+      <ConfirmDialog
+        open={outOfCreditsOpen}
+        title="You're out of credits!"
+        description="Would you like to buy more credits to continue creating images?"
+        confirmLabel="Buy Credits"
+        cancelLabel="Not now"
+        onCancel={closeOutOfCredits}
+        onConfirm={() => {
+          closeOutOfCredits();
+          void navigate('/pricing');
+        }}
+      />
+    </div>
+  );
+}

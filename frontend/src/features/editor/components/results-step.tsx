@@ -1,0 +1,116 @@
+import type { Ref } from 'react';
+import { Link } from 'react-router-dom';
+import { Button, buttonClassName } from '../../../shared/ui/button';
+import { AlertCircleIcon } from '../../../shared/ui/icons';
+import type { GenerationResult } from '../api/editor.api';
+import { ResultImage } from './result-image';
+import { StepPanel } from './step-panel';
+import styles from './results-step.module.css';
+
+export interface ResultsStepProps {
+  result: GenerationResult | null;
+  prompt: string;
+  isSaved: boolean;
+  /** Save to My Edits is offered to paid subscribers (000 §6); the server has the last word (D7). */
+  canSave: boolean;
+  saveBusy: boolean;
+  onSave: () => void;
+  onUnsave: () => void;
+  onShare: () => void;
+  onRegenerate: () => void;
+  onReset: () => void;
+  headingRef?: Ref<HTMLHeadingElement>;
+}
+
+function DownloadIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width={20} height={20} fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d="M12 4v12M7 11l5 5 5-5M4 20h16" />
+    </svg>
+  );
+}
+
+/**
+ * Step 4 (000 §2): original and result side by side (stacked on phones), then Download,
+ * Save to My Edits / Remove from My Edits, Share, Regenerate and Try Another Prompt.
+ */
+export function ResultsStep({
+  result,
+  prompt,
+  isSaved,
+  canSave,
+  saveBusy,
+  onSave,
+  onUnsave,
+  onShare,
+  onRegenerate,
+  onReset,
+  headingRef,
+}: ResultsStepProps) {
+  if (!result) {
+    return (
+      <StepPanel eyebrow="Step 4 of 4" title="Download Results" headingRef={headingRef}>
+        <div className={styles.empty}>
+          <p>There is no result yet. Upload a photo and write a prompt to create one.</p>
+          <Button variant="primary" onClick={onReset}>
+            Start a new edit
+          </Button>
+        </div>
+      </StepPanel>
+    );
+  }
+
+  const alt = prompt.trim() || 'Your edited image';
+  return (
+    <StepPanel
+      eyebrow="Step 4 of 4"
+      title="Download Results"
+      description="Your edit is ready. Download it, share it, or try another idea."
+      headingRef={headingRef}
+    >
+      <div className={styles.pair}>
+        {result.originalUrl ? (
+          <ResultImage key={result.originalUrl} src={result.originalUrl} alt="Your original photo" caption="Original" />
+        ) : null}
+        <ResultImage key={result.imageUrl} src={result.imageUrl} alt={alt} caption="Result" />
+      </div>
+
+      {result.watermarked ? (
+        <p className={styles.watermark}>
+          <AlertCircleIcon width={18} height={18} />
+          <span>
+            <strong>Watermarked</strong>: made with a free credit.{' '}
+            <Link to="/pricing">Buy credits or a plan to remove watermarks</Link>.
+          </span>
+        </p>
+      ) : null}
+
+      <div className={styles.actions}>
+        <a href={result.downloadUrl} download className={buttonClassName({ variant: 'primary' })}>
+          <DownloadIcon />
+          Download
+        </a>
+        {canSave ? (
+          isSaved ? (
+            <Button variant="secondary" onClick={onUnsave} disabled={saveBusy}>
+              Remove from My Edits
+            </Button>
+          ) : (
+            <Button variant="secondary" onClick={onSave} disabled={saveBusy}>
+              Save to My Edits
+            </Button>
+          )
+        ) : null}
+        <Button variant="secondary" onClick={onShare}>
+          Share
+        </Button>
+        <Button variant="secondary" onClick={onRegenerate}>
+          Regenerate
+        </Button>
+        <Button variant="ghost" onClick={onReset}>
+          Try Another Prompt
+        </Button>
+      </div>
+    </StepPanel>
+  );
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { NETWORK_ERROR_MESSAGE, toApiError } from '../../../shared/api/base-api';
+import { classifyGenerationError, GENERATION_FAILED_MESSAGE, NSFW_MESSAGE } from './generation-errors';
+
+function answer(status: number, body: unknown) {
+  return toApiError(status, '', typeof body === 'string' ? body : JSON.stringify(body));
+}
+
+describe('generation failures (000 §8 "Generation")', () => {
+  it('is out of credits for a 402, or for any message containing "Insufficient credits"', () => {
+    expect(classifyGenerationError(answer(402, { message: 'Payment required' }))).toEqual({ kind: 'out-of-credits' });
+    expect(classifyGenerationError(answer(402, ''))).toEqual({ kind: 'out-of-credits' });
+    expect(classifyGenerationError(answer(400, { message: 'Insufficient credits' }))).toEqual({ kind: 'out-of-credits' });
+  });
+
+  it('is an nsfw refusal for error code nsfw_detected, with the server message or the default', () => {
+    expect(classifyGenerationError(answer(400, { message: 'No.', error: 'nsfw_detected' }))).toEqual({ kind: 'nsfw', message: 'No.' });
+    expect(classifyGenerationError(answer(400, { error: 'nsfw_detected' }))).toEqual({ kind: 'nsfw', message: NSFW_MESSAGE });
+  });
+
+  it('is a network failure when no answer arrived', () => {
+    expect(classifyGenerationError({ status: 0, message: NETWORK_ERROR_MESSAGE, data: null })).toEqual({
+      kind: 'network',
+      message: NETWORK_ERROR_MESSAGE,
+    });
+  });
+
+  it('is a Generation Error with the server sentence, else the general message, else the default', () => {
+    expect(classifyGenerationError(answer(413, { message: 'The image is larger than 10 MB.' }))).toEqual({
+      kind: 'other',
+      message: 'The image is larger than 10 MB.',
+    });
+    expect(classifyGenerationError(answer(502, 'Bad gateway from proxy'))).toEqual({ kind: 'other', message: '502: Bad gateway from proxy' });
+    expect(classifyGenerationError(undefined)).toEqual({ kind: 'other', message: GENERATION_FAILED_MESSAGE });
+    expect(classifyGenerationError({ name: 'Error' })).toEqual({ kind: 'other', message: GENERATION_FAILED_MESSAGE });
+  });
+});
