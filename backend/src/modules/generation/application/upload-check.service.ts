@@ -8,8 +8,9 @@ import {
   UploadTooLargeError,
 } from '../domain/generation-errors';
 import { exceedsPixelLimit, sniffUploadType, type UploadMimeType } from '../domain/image-format';
+import { stripMetadata } from '../domain/strip-metadata';
 
-/** An upload that passed D12: the bytes are freshly encoded, upright and without any metadata. */
+/** An upload that passed D12: upright and without any metadata (lossless when it allowed, else freshly encoded). */
 export interface CheckedImage {
   bytes: Buffer;
   mimeType: UploadMimeType;
@@ -21,10 +22,22 @@ const SHARP_FORMAT: Record<UploadMimeType, string> = { 'image/jpeg': 'jpeg', 'im
 
 /**
  * D12, in order, cheapest first: size (multer stopped anything larger while receiving; checked
- * again here), type by magic bytes, pixel count from the header (before decoding), a full decode
- * that fails on truncated or corrupt data, then EXIF orientation applied and the image re-encoded
- * in its own format. sharp writes no metadata unless asked (no EXIF, GPS, XMP, IPTC, comments or
- * ICC profile; colours are converted to sRGB), so nothing the camera recorded is stored.
+ * again here), type by magic bytes, pixel count from the header (before decoding). Then one of:
+ *
+ * - the fast path, for an upload that is already upright (EXIF orientation absent or 1) and in
+ *   plain colours (no ICC profile; for JPEG no CMYK/YCCK): the metadata is removed at the byte
+ *   level (domain/strip-metadata: EXIF with GPS, XMP, IPTC, comments, text chunks, trailers after
+ *   the end of the image…), a header read proves none is left, and the stripped bytes are decoded
+ *   in full with `failOn: 'warning'` (a JPEG at 1/8 scale: libjpeg still reads every entropy-coded
+ *   block, so truncated or corrupt data fails as in a full decode, without paying the IDCT and
+ *   the re-encode). The stored bytes are the upload's own, minus its metadata: no quality lost.
+ *   They are stored as they are, so they must decode without a single warning (sharp's default,
+ *   which the local engine uses); a file the decoder merely complains about goes the slow path,
+ *   whose re-encode turns it into clean bytes as before.
+ * - the slow path, for anything else (a rotation to apply, a colour profile to convert, an
+ *   unusual file structure): a full decode, EXIF orientation applied, and a re-encode in the
+ *   upload's own format. sharp writes no metadata unless asked (no EXIF, GPS, XMP, IPTC, comments
+ *   or ICC profile; colours are converted to sRGB), so nothing the camera recorded is stored.
  */
 @Injectable()
 export class UploadCheckService {
@@ -36,17 +49,52 @@ export class UploadCheckService {
     const mimeType = sniffUploadType(bytes);
     if (!mimeType) throw new UnsupportedUploadTypeError();
 
-    let header: Metadata;
-    try {
-      header = await sharp(bytes, { limitInputPixels: false }).metadata();
-    } catch (cause) {
-      throw new UnreadableUploadError({ cause });
-    }
+    const header = await readHeader(bytes);
     if (header.format !== SHARP_FORMAT[mimeType] || !header.width || !header.height) {
       throw new UnreadableUploadError();
     }
     if (exceedsPixelLimit(header.width, header.height, maxMegapixels)) throw new TooManyPixelsError(maxMegapixels);
 
+    if (canTakeFastPath(mimeType, header)) {
+      const checked = await this.fastPath(bytes, mimeType, header.width, header.height);
+      if (checked) return checked;
+    }
+    return this.slowPath(bytes, mimeType);
+  }
+
+  /** Lossless: the upload's own bytes minus their metadata, fully decoded once to prove them sound. Null: take the slow path. */
+  private async fastPath(bytes: Buffer, mimeType: UploadMimeType, width: number, height: number): Promise<CheckedImage | null> {
+    const outcome = stripMetadata(bytes, mimeType); // throws UnreadableUploadError on a broken structure
+    if (outcome.kind === 'unsupported') return null;
+    const stripped = Buffer.from(outcome.bytes.buffer, outcome.bytes.byteOffset, outcome.bytes.byteLength);
+
+    // Belt and braces: what sharp sees in the stripped file (a header read, no decode).
+    const after = await readHeader(stripped).catch(() => null);
+    if (!after || after.format !== SHARP_FORMAT[mimeType] || after.width !== width || after.height !== height) return null;
+    if (carriesMetadata(after) || (after.orientation ?? 1) !== 1) return null;
+
+    const { maxMegapixels } = this.config.generation.upload;
+    try {
+      // Every pixel decoded (and verified), none kept: JPEG at 1/8 scale (shrink-on-load, the
+      // entropy-coded data is read in full); PNG inflated and unfiltered row by row, averaged
+      // down as it comes, so a 40-megapixel PNG never sits in memory as raw pixels.
+      // failOn 'warning', stricter than the slow path's 'error': these very bytes are stored.
+      const small = [Math.max(1, Math.ceil(width / 8)), Math.max(1, Math.ceil(height / 8))] as const;
+      await sharp(stripped, { failOn: 'warning', limitInputPixels: maxMegapixels * 1_000_000 })
+        .resize(small[0], small[1], mimeType === 'image/jpeg' ? { fit: 'fill', kernel: 'nearest' } : { fit: 'fill' })
+        .raw()
+        .toBuffer();
+    } catch {
+      // The decoder refused or complained: the slow path, on the upload as sent, answers exactly
+      // as before this path existed (UnreadableUploadError, TooManyPixelsError, or re-encoded bytes).
+      return null;
+    }
+    return { bytes: stripped, mimeType, width, height };
+  }
+
+  /** Decode, apply the EXIF orientation, re-encode in the same format without any metadata. */
+  private async slowPath(bytes: Buffer, mimeType: UploadMimeType): Promise<CheckedImage> {
+    const { maxMegapixels } = this.config.generation.upload;
     try {
       // limitInputPixels again, so the decoder itself refuses what the header check let through.
       const pipeline = sharp(bytes, { failOn: 'error', limitInputPixels: maxMegapixels * 1_000_000 }).rotate();
@@ -58,4 +106,24 @@ export class UploadCheckService {
       throw new UnreadableUploadError({ cause });
     }
   }
+}
+
+async function readHeader(bytes: Buffer): Promise<Metadata> {
+  try {
+    return await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch (cause) {
+    throw new UnreadableUploadError({ cause });
+  }
+}
+
+/** Upright, no colour profile to convert, and (JPEG) in YCbCr/RGB or greyscale, not CMYK/YCCK. */
+function canTakeFastPath(mimeType: UploadMimeType, header: Metadata): boolean {
+  if ((header.orientation ?? 1) !== 1) return false;
+  if (header.icc) return false;
+  if (mimeType === 'image/jpeg') return header.space === 'srgb' || header.space === 'b-w';
+  return true;
+}
+
+function carriesMetadata(meta: Metadata): boolean {
+  return Boolean(meta.exif || meta.xmp || meta.iptc || meta.icc || meta.tifftagPhotoshop || (meta.comments?.length ?? 0) > 0);
 }
