@@ -119,6 +119,18 @@ describe('migrations', () => {
     await client.query('ROLLBACK');
   });
 
+  it('store image bytes without trying to compress them (already JPEG/PNG)', async () => {
+    const storage = (
+      await client.query<{ attname: string; attstorage: string }>(
+        `SELECT attname, attstorage FROM pg_attribute WHERE attrelid = 'image'::regclass AND attname LIKE '%image_data' ORDER BY 1`,
+      )
+    ).rows;
+    expect(storage).toEqual([
+      { attname: 'generated_image_data', attstorage: 'e' },
+      { attname: 'original_image_data', attstorage: 'e' },
+    ]);
+  });
+
   it('create the indexes the hot paths need', async () => {
     const indexes = (await client.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE schemaname = 'public'`)).rows.map(
       (r) => r.indexname,
