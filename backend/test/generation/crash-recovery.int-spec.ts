@@ -1,6 +1,4 @@
-import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import * as path from 'node:path';
 import request from 'supertest';
 import { FailStuckGenerationsJob } from '../../src/modules/generation/application/fail-stuck-generations.job';
 import { newUser } from '../identity/identity-helpers';
@@ -8,37 +6,9 @@ import { createTestDatabase, type TestDatabase } from '../support/database';
 import { startFakeReplicate, type FakeReplicate } from '../support/fake-replicate';
 import { freePort } from '../support/free-port';
 import { photoJpeg } from '../support/images';
+import { startServerProcess, waitUntil } from '../support/server-process';
 import type { TestApp } from '../support/test-app';
 import { balanceOf, createGenerationApp, grant, imageRowsOf, sql } from './generation-helpers';
-
-const BACKEND = path.resolve(__dirname, '..', '..');
-
-/** src/main.ts as a real process (as in test/lifecycle/graceful-shutdown.int-spec.ts). */
-function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
-    cwd: BACKEND,
-    env: { ...process.env, TS_NODE_PROJECT: path.join(BACKEND, 'tsconfig.json'), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => out, exited };
-}
-
-async function waitFor(what: string, check: () => Promise<boolean> | boolean, output: () => string, ms = 45_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    try {
-      if (await check()) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`timed out waiting for ${what}:\n${output()}`);
-}
 
 /**
  * D4: a process killed mid-generation (kill -9) costs nothing. The next instance's start-up
@@ -78,7 +48,7 @@ describe('a process killed mid-generation', () => {
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const server = startServer({
+    const server = startServerProcess({
       ...ENV,
       ...replicate.env,
       NODE_ENV: 'production',
@@ -90,7 +60,7 @@ describe('a process killed mid-generation', () => {
     });
     let t: TestApp | undefined;
     try {
-      await waitFor('the server', async () => (await fetch(`${base}/api/health`)).ok, server.output);
+      await waitUntil('the server', async () => (await fetch(`${base}/api/health`)).ok, server.output);
       const login = await fetch(`${base}/api/login`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
@@ -108,7 +78,7 @@ describe('a process killed mid-generation', () => {
       );
 
       // The model has the prediction: the credit is held and the image is processing.
-      await waitFor('the prediction', () => replicate.creates().length === 1, server.output);
+      await waitUntil('the prediction', () => replicate.creates().length === 1, server.output);
       const [held] = await query<{ id: string; status: string }>(`SELECT id, status FROM credit_reservation WHERE user_id = $1`, [userId]);
       expect(held.status).toBe('active');
       const [processing] = await query<{ id: string; status: string }>(`SELECT id, status FROM image WHERE user_id = $1`, [userId]);

@@ -1,39 +1,9 @@
-import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as net from 'node:net';
-import * as path from 'node:path';
 import WebSocket from 'ws';
 import { createTestDatabase, TestDatabase } from '../support/database';
 import { freePort } from '../support/free-port';
-
-const BACKEND = path.resolve(__dirname, '..', '..');
-
-/** Runs src/main.ts as a real process, as `npm start` would (without the build step). */
-function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
-    cwd: BACKEND,
-    env: { ...process.env, TS_NODE_PROJECT: path.join(BACKEND, 'tsconfig.json'), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => out, exited };
-}
-
-async function waitHealthy(base: string, output: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`server did not start:\n${output()}`);
-}
+import { startServerProcess, waitHealthy } from '../support/server-process';
 
 describe('graceful shutdown', () => {
   let db: TestDatabase;
@@ -44,7 +14,7 @@ describe('graceful shutdown', () => {
 
   it('on SIGTERM stops accepting, finishes the request in flight, closes /ws clients and exits 0', async () => {
     const port = await freePort();
-    const server = startServer({
+    const server = startServerProcess({
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -91,7 +61,7 @@ describe('graceful shutdown', () => {
   });
 
   it('refuses to start with a malformed variable and names it', async () => {
-    const server = startServer({ PORT: 'not-a-port', DATABASE_URL: db.url });
+    const server = startServerProcess({ PORT: 'not-a-port', DATABASE_URL: db.url });
     await expect(server.exited).resolves.toBe(78);
     expect(server.output()).toContain('PORT: expected a port number (got "not-a-port")');
   });

@@ -1,0 +1,45 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import * as path from 'node:path';
+
+const BACKEND = path.resolve(__dirname, '..', '..');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** Everything the process printed so far (stdout and stderr). */
+  output(): string;
+  /** Resolves with the exit code. */
+  exited: Promise<number | null>;
+}
+
+/** src/main.ts as a real process, as `npm start` runs it (without the build step). */
+export function startServerProcess(env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
+    cwd: BACKEND,
+    env: { ...process.env, TS_NODE_PROJECT: path.join(BACKEND, 'tsconfig.json'), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-50_000)));
+  child.stderr!.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-50_000)));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
+
+/** Polls `check` until it holds; on time-out, fails with what the process printed. */
+export async function waitUntil(what: string, check: () => Promise<boolean> | boolean, output: () => string, ms = 45_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      if (await check()) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`timed out waiting for ${what}:\n${output()}`);
+}
+
+/** Waits until GET {base}/api/health answers 200. */
+export function waitHealthy(base: string, output: () => string): Promise<void> {
+  return waitUntil('the server to be healthy', async () => (await fetch(`${base}/api/health`)).ok, output);
+}
