@@ -1,8 +1,17 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CommunityController, LaughsController } from './community.controller';
+import { CommunityImageReadEntity, LaughEntity } from './community-image.read-entity';
+import { CommunityService } from './community.service';
+import { LiveCommunityService } from './live-community.service';
 
 /**
- * Community: recent feed, laughs, Hall of Fame, live updates (issue 5).
- * No endpoints yet: this context's capability has not been built, and nothing here pretends it has.
+ * Community (issue 5): recent feed and leaderboard (D16), laughs (D15), live updates across
+ * instances (D17). Reads the `image` table through its own read entity (ADR 0010).
  */
-@Module({})
+@Module({
+  imports: [TypeOrmModule.forFeature([CommunityImageReadEntity, LaughEntity])],
+  controllers: [CommunityController, LaughsController],
+  providers: [CommunityService, LiveCommunityService],
+})
 export class CommunityModule {}

@@ -1,0 +1,169 @@
+import request from 'supertest';
+import { signedInUser } from '../generation/generation-helpers';
+import type { TestApp } from '../support/test-app';
+import { createGenerationApp } from '../generation/generation-helpers';
+import { resetLaughLimit, seedImage, sql } from './community-helpers';
+
+describe('community: feed, laughs, leaderboard', () => {
+  let t: TestApp;
+  let userId: string;
+  beforeAll(async () => {
+    t = await createGenerationApp();
+    userId = (await signedInUser(t)).id;
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await sql(t, `DELETE FROM image`);
+    await resetLaughLimit(t);
+  });
+
+  describe('GET /api/community/recent', () => {
+    it('lists public completed visible images newest first, in the entry shape', async () => {
+      const old = await seedImage(t, userId, { ageSeconds: 300, prompt: 'old' });
+      const mid = await seedImage(t, userId, { ageSeconds: 200, prompt: 'mid' });
+      const newest = await seedImage(t, userId, { ageSeconds: 100, prompt: 'new' });
+      await seedImage(t, userId, { isPublic: false });
+      await seedImage(t, userId, { hidden: true });
+      await seedImage(t, userId, { status: 'processing' });
+      await seedImage(t, userId, { status: 'failed' });
+      const res = await request(t.http).get('/api/community/recent').expect(200);
+      expect(res.body.map((e: { id: string }) => e.id)).toEqual([newest, mid, old]);
+      expect(res.body[0]).toEqual({
+        id: newest,
+        prompt: 'new',
+        style: 'funny',
+        timestamp: expect.any(String),
+        laughCount: 0,
+        generatedPath: `/api/images/${newest}`,
+        originalPath: `/api/images/${newest}/original`,
+        imageUrl: `/api/images/${newest}`,
+        originalUrl: `/api/images/${newest}/original`,
+      });
+    });
+
+    it('defaults to 20, honours limit, and refuses limits outside 1..50', async () => {
+      for (let i = 0; i < 25; i++) await seedImage(t, userId, { ageSeconds: i });
+      expect((await request(t.http).get('/api/community/recent').expect(200)).body).toHaveLength(20);
+      expect((await request(t.http).get('/api/community/recent?limit=3').expect(200)).body).toHaveLength(3);
+      expect((await request(t.http).get('/api/community/recent?limit=50').expect(200)).body).toHaveLength(25);
+      for (const bad of ['0', '51', 'x', '-1', '2.5']) {
+        const res = await request(t.http).get(`/api/community/recent?limit=${bad}`).expect(400);
+        expect(JSON.stringify(res.body)).toContain('limit must be an integer between 1 and 50');
+      }
+    });
+  });
+
+  describe('laughs', () => {
+    const add = (id: string, userIdentifier: unknown) => request(t.http).post(`/api/images/${id}/add-laugh`).send({ userIdentifier });
+    const remove = (id: string, userIdentifier: unknown) => request(t.http).post(`/api/images/${id}/remove-laugh`).send({ userIdentifier });
+    const has = (id: string, userIdentifier: string) => request(t.http).get(`/api/images/${id}/has-laughed`).query({ userIdentifier });
+
+    it('adding twice counts once, removing twice leaves 0, has-laughed follows', async () => {
+      const id = await seedImage(t, userId);
+      expect((await has(id, 'browser-1').expect(200)).body).toEqual({ hasLaughed: false });
+      expect((await add(id, 'browser-1').expect(200)).body).toEqual({ laughCount: 1, hasLaughed: true });
+      expect((await add(id, 'browser-1').expect(200)).body).toEqual({ laughCount: 1, hasLaughed: true });
+      expect((await has(id, 'browser-1').expect(200)).body).toEqual({ hasLaughed: true });
+      expect((await has(id, 'browser-2').expect(200)).body).toEqual({ hasLaughed: false });
+      expect((await remove(id, 'browser-1').expect(200)).body).toEqual({ laughCount: 0, hasLaughed: false });
+      expect((await remove(id, 'browser-1').expect(200)).body).toEqual({ laughCount: 0, hasLaughed: false });
+      expect((await has(id, 'browser-1').expect(200)).body).toEqual({ hasLaughed: false });
+      const [row] = await sql<{ laugh_count: number }>(t, `SELECT laugh_count FROM image WHERE id = $1`, [id]);
+      expect(row.laugh_count).toBe(0);
+    });
+
+    it('50 concurrent adds with one identifier count once', async () => {
+      const id = await seedImage(t, userId);
+      const results = await Promise.all(Array.from({ length: 50 }, () => add(id, 'same-browser')));
+      expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
+      const [row] = await sql<{ laugh_count: number; n: number }>(
+        t,
+        `SELECT laugh_count, (SELECT count(*)::int FROM laugh WHERE image_id = $1) AS n FROM image WHERE id = $1`,
+        [id],
+      );
+      expect(row).toEqual({ laugh_count: 1, n: 1 });
+    });
+
+    it('20 concurrent adds with different identifiers count 20, equal to the laugh rows', async () => {
+      const id = await seedImage(t, userId);
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => add(id, `browser-${i}`)));
+      expect(results.every((r) => r.status === 200)).toBe(true);
+      const [row] = await sql<{ laugh_count: number; n: number }>(
+        t,
+        `SELECT laugh_count, (SELECT count(*)::int FROM laugh WHERE image_id = $1) AS n FROM image WHERE id = $1`,
+        [id],
+      );
+      expect(row).toEqual({ laugh_count: 20, n: 20 });
+    });
+
+    it('rate limits laughs per IP (60 a minute) with 429 RATE_LIMIT.BLOCKED', async () => {
+      const id = await seedImage(t, userId);
+      const results = await Promise.all(Array.from({ length: 100 }, () => add(id, 'same-browser')));
+      const ok = results.filter((r) => r.status === 200).length;
+      const blocked = results.filter((r) => r.status === 429);
+      expect(ok).toBe(60);
+      expect(blocked).toHaveLength(40);
+      expect(JSON.stringify(blocked[0].body)).toContain('RATE_LIMIT.BLOCKED');
+      const [row] = await sql<{ laugh_count: number }>(t, `SELECT laugh_count FROM image WHERE id = $1`, [id]);
+      expect(row.laugh_count).toBe(1);
+    });
+
+    it('404 IMAGE.NOT_FOUND for private, hidden, unfinished and unknown images', async () => {
+      const ids = [
+        await seedImage(t, userId, { isPublic: false }),
+        await seedImage(t, userId, { hidden: true }),
+        await seedImage(t, userId, { status: 'processing' }),
+        '00000000-0000-4000-8000-000000000000',
+        'not-a-uuid',
+      ];
+      for (const id of ids) {
+        expect(JSON.stringify((await add(id, 'browser-1').expect(404)).body)).toContain('IMAGE.NOT_FOUND');
+        await remove(id, 'browser-1').expect(404);
+        await has(id, 'browser-1').expect(404);
+      }
+      const [{ n }] = await sql<{ n: number }>(t, `SELECT count(*)::int AS n FROM laugh`);
+      expect(n).toBe(0);
+    });
+
+    it('400 for an invalid userIdentifier', async () => {
+      const id = await seedImage(t, userId);
+      for (const bad of ['', 'a b', 'x'.repeat(129), 'é', 42, undefined]) {
+        await add(id, bad).expect(400);
+      }
+      await has(id, 'a;b').expect(400);
+      await request(t.http).get(`/api/images/${id}/has-laughed`).expect(400);
+      await add(id, 'x'.repeat(128)).expect(200);
+    });
+  });
+
+  describe('GET /api/leaderboard', () => {
+    it('orders by laughs then newest, pages by 10 with overall ranks, and skips unlaughed or hidden images', async () => {
+      const ids: string[] = [];
+      // 25 laughed images: laughs 25..1, so the expected order is insertion order.
+      for (let i = 0; i < 25; i++) ids.push(await seedImage(t, userId, { laughs: 25 - i, ageSeconds: 1000 }));
+      // A tie on laughs: the newer one comes first.
+      const tieOld = await seedImage(t, userId, { laughs: 1, ageSeconds: 2000 });
+      const tieNew = await seedImage(t, userId, { laughs: 1, ageSeconds: 10 });
+      await seedImage(t, userId, { laughs: 0 });
+      await seedImage(t, userId, { laughs: 99, isPublic: false });
+      await seedImage(t, userId, { laughs: 99, hidden: true });
+      const expected = [...ids.slice(0, 24), tieNew, ids[24], tieOld];
+      // ids[24] has 1 laugh at 1000s, tieNew 1 at 10s (newer), tieOld 1 at 2000s.
+      const page1 = (await request(t.http).get('/api/leaderboard').expect(200)).body;
+      expect(page1.map((e: { id: string }) => e.id)).toEqual(expected.slice(0, 10));
+      expect(page1.map((e: { rank: number }) => e.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      expect(page1[0]).toMatchObject({ laughCount: 25, generatedPath: `/api/images/${ids[0]}`, rank: 1 });
+      const page2 = (await request(t.http).get('/api/leaderboard?page=2').expect(200)).body;
+      expect(page2[0].rank).toBe(11);
+      expect(page2.map((e: { id: string }) => e.id)).toEqual(expected.slice(10, 20));
+      const page3 = (await request(t.http).get('/api/leaderboard?page=3').expect(200)).body;
+      expect(page3.map((e: { id: string }) => e.id)).toEqual(expected.slice(20));
+      expect(page3.map((e: { rank: number }) => e.rank)).toEqual([21, 22, 23, 24, 25, 26, 27]);
+      const sliced = (await request(t.http).get('/api/leaderboard?limit=5&offset=22').expect(200)).body;
+      expect(sliced.map((e: { id: string }) => e.id)).toEqual(expected.slice(22, 27));
+      expect(sliced[0].rank).toBe(23);
+      await request(t.http).get('/api/leaderboard?limit=51').expect(400);
+      await request(t.http).get('/api/leaderboard?page=0').expect(400);
+    });
+  });
+});
