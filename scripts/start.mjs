@@ -34,9 +34,13 @@ const targets = [
   {
     name: 'frontend',
     output: at('frontend', 'dist', 'index.html'),
-    inputs: ['src', 'public', 'index.html', 'vite.config.ts', 'package.json', 'tsconfig.json', 'tsconfig.app.json'].map((p) =>
-      at('frontend', p),
-    ),
+    inputs: [
+      ...['src', 'public', 'index.html', 'vite.config.ts', 'package.json', 'tsconfig.json', 'tsconfig.app.json'].map((p) =>
+        at('frontend', p),
+      ),
+      // The client bundles the rules it shares with the server (prompt filter, chips; D13).
+      at('backend', 'src', 'modules', 'generation', 'domain', 'shared-with-client'),
+    ],
   },
   {
     name: 'backend',
