@@ -1,8 +1,7 @@
 import { DynamicModule, Module, RequestMethod } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -19,14 +18,15 @@ import { ToolsModule } from './modules/tools';
 import { MailModule } from './shared/mail/mail.module';
 import { EventsModule } from './shared/events/events.module';
 import { RealtimeModule } from './shared/realtime/realtime.module';
+import { HotPathsModule } from './shared/http/hot-paths';
+import { assignRequestId } from './shared/http/request-id';
+import { SiteConfigController } from './health/site-config.controller';
 
 export interface AppModuleOptions {
   config: AppConfig;
   /** The migrated database to use (chosen by prepareDatabase). */
   databaseUrl: string;
 }
-
-const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
 @Module({})
 export class AppModule {
@@ -46,12 +46,7 @@ export class AppModule {
                 : undefined,
             // A request id for every log line and response; a well-formed incoming one is kept so
             // a proxy's id follows the request through.
-            genReqId: (req: IncomingMessage, res: ServerResponse) => {
-              const incoming = req.headers['x-request-id'];
-              const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-              res.setHeader('x-request-id', id);
-              return id;
-            },
+            genReqId: assignRequestId,
             redact: {
               paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
               censor: '[redacted]',
@@ -63,6 +58,7 @@ export class AppModule {
         TypeOrmModule.forRoot({ ...databaseOptions(databaseUrl), autoLoadEntities: true }),
         ScheduleModule.forRoot(),
         RealtimeModule,
+        HotPathsModule,
         EventsModule,
         MailModule,
         IdentityModule,
@@ -74,7 +70,7 @@ export class AppModule {
         ToolsModule,
         SupportModule,
       ],
-      controllers: [HealthController],
+      controllers: [HealthController, SiteConfigController],
     };
   }
 }

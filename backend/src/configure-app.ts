@@ -16,6 +16,7 @@ import { SESSION_COOKIE } from './shared/auth/session-cookie';
 import { ValidationError } from './shared/errors/domain-error';
 import { mapError } from './shared/http/error-response';
 import { DomainErrorFilter } from './shared/http/domain-error.filter';
+import { HotPaths, installHotPaths } from './shared/http/hot-paths';
 import { sameOriginOnly } from './shared/http/same-origin.middleware';
 import { spaStatic } from './shared/http/spa-static.middleware';
 
@@ -28,6 +29,8 @@ const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 export function configureApp(app: NestExpressApplication, config: AppConfig, sessionSecret: string): void {
   app.useLogger(app.get(Logger));
   app.flushLogs();
+  // ADR 0011: cached public answers (community feed, leaderboard) are sent before Express runs.
+  installHotPaths(app.getHttpServer(), app.get(HotPaths));
   if (config.trustProxy) app.set('trust proxy', 1);
   app.disable('x-powered-by');
 
@@ -35,6 +38,9 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, ses
   const https = config.publicUrl.protocol === 'https:';
   // D20: the Turnstile widget (script + iframe) is allowed only when a captcha provider is configured.
   const captchaOrigins = config.turnstile ? ['https://challenges.cloudflare.com'] : [];
+  // The landing page's demo video may live on another https origin (DEMO_VIDEO_URL).
+  const demo = config.site.demoVideoUrl;
+  const mediaOrigins = demo && /^https:\/\//.test(demo) ? [new URL(demo).origin] : [];
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -46,6 +52,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, ses
           // sonner and React style attributes need inline styles; no inline scripts anywhere.
           'style-src': ["'self'", "'unsafe-inline'"],
           'img-src': ["'self'", 'data:', 'blob:'],
+          'media-src': ["'self'", ...mediaOrigins],
           'connect-src': ["'self'", ...captchaOrigins],
           'frame-ancestors': ["'none'"],
           'upgrade-insecure-requests': https ? [] : null,

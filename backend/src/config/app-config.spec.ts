@@ -70,6 +70,16 @@ describe('loadConfig', () => {
     });
   });
 
+  it('accepts a demo video at an https URL or a same-origin path, nothing else', () => {
+    expect(loadConfig({}).site.demoVideoUrl).toBeNull();
+    expect(loadConfig({ DEMO_VIDEO_URL: 'https://cdn.example.com/demo.mp4' }).site.demoVideoUrl).toBe('https://cdn.example.com/demo.mp4');
+    expect(loadConfig({ DEMO_VIDEO_URL: '/assets/demo.mp4' }).site.demoVideoUrl).toBe('/assets/demo.mp4');
+    for (const bad of ['http://cdn.example.com/demo.mp4', '//evil.example.com/x.mp4', 'javascript:alert(1)', 'demo.mp4']) {
+      expect(() => loadConfig({ DEMO_VIDEO_URL: bad })).toThrow(/DEMO_VIDEO_URL/);
+    }
+    expect(loadConfig({}).community.cacheTtlMs).toBe(5000);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });

@@ -90,6 +90,16 @@ export const envSchema = z
     UPLOAD_MAX_BYTES: positiveInt.default(10 * 1024 * 1024),
     UPLOAD_MAX_MEGAPIXELS: positiveInt.default(40),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number({ message: 'expected milliseconds' }).int().min(0).default(10000),
+    // Issue 5: how long a cached feed/leaderboard answer may live. Writes invalidate it at once on
+    // every instance (ADR 0011); this is only the safety net should a notification be lost.
+    COMMUNITY_CACHE_TTL_MS: z.coerce.number({ message: 'expected milliseconds' }).int().min(0).default(5000),
+    // The landing page's demo video (https URL or a same-origin path); a poster shows when unset.
+    DEMO_VIDEO_URL: z
+      .string()
+      .refine((v) => (/^https:\/\//.test(v) && URL.canParse(v)) || /^\/[^/\\\s][^\s]*$/.test(v), {
+        message: 'expected an https:// URL or a path starting with /',
+      })
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.MODEL_TIMEOUT_MS >= env.CREDIT_RESERVATION_STALE_MINUTES * 60_000) {
@@ -127,6 +137,8 @@ export interface AppConfig {
   frontendDistDir: string;
   wsHeartbeatMs: number;
   shutdownTimeoutMs: number;
+  community: { cacheTtlMs: number };
+  site: { demoVideoUrl: string | null };
   /** D22: lower-cased admin e-mails. */
   adminEmails: string[];
   mail: { smtpUrl?: string; from: string; outboxDir: string; supportEmail: string };
@@ -197,6 +209,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     frontendDistDir: path.resolve(REPO_ROOT, env.FRONTEND_DIST_DIR ?? 'frontend/dist'),
     wsHeartbeatMs: env.WS_HEARTBEAT_MS,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    community: { cacheTtlMs: env.COMMUNITY_CACHE_TTL_MS },
+    site: { demoVideoUrl: env.DEMO_VIDEO_URL ?? null },
     adminEmails: env.ADMIN_EMAILS.split(',')
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),

@@ -1,3 +1,5 @@
+import { COMMUNITY_CACHE } from '../../src/modules/community/community-cache';
+import type { FeedCache } from '../../src/modules/community/feed-cache';
 import type { TestApp } from '../support/test-app';
 import { sql } from '../generation/generation-helpers';
 
@@ -13,6 +15,26 @@ export interface ImageSeed {
   prompt?: string;
 }
 
+/** The app's community cache (ADR 0011). */
+export function feedCache(t: TestApp): FeedCache {
+  return t.app.get<symbol, FeedCache>(COMMUNITY_CACHE, { strict: false });
+}
+
+/**
+ * After a write straight to the database, waits until the database trigger's notification has
+ * emptied the app's community cache, as it would for a write by another instance. (A notification
+ * arrives a moment after the commit; an HTTP request sent in that moment could still get the
+ * previous answer.) Resolves at once when nothing is cached.
+ */
+export async function feedCacheSettled(t: TestApp, timeoutMs = 3000): Promise<void> {
+  const cache = feedCache(t);
+  const deadline = Date.now() + timeoutMs;
+  while (cache.size > 0) {
+    if (Date.now() > deadline) throw new Error('The community cache was not invalidated after a database write');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 /** An image row inserted directly (the feed reads rows; generation is exercised in live.int-spec). */
 export async function seedImage(t: TestApp, userId: string, seed: ImageSeed = {}): Promise<string> {
   const rows = await sql<{ id: string }>(
@@ -21,6 +43,8 @@ export async function seedImage(t: TestApp, userId: string, seed: ImageSeed = {}
      VALUES ($1, $2, 'funny', $3, $4, $5, $6, now() - make_interval(secs => $7)) RETURNING id`,
     [userId, seed.prompt ?? 'a prompt', seed.status ?? 'completed', seed.isPublic ?? true, seed.hidden ?? false, seed.laughs ?? 0, seed.ageSeconds ?? 0],
   );
+  const visible = (seed.status ?? 'completed') === 'completed' && (seed.isPublic ?? true) && !seed.hidden;
+  if (visible) await feedCacheSettled(t);
   return rows[0].id;
 }
 

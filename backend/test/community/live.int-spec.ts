@@ -1,3 +1,4 @@
+import request from 'supertest';
 import WebSocket from 'ws';
 import { createGenerationApp, generate, signedInUser } from '../generation/generation-helpers';
 import { photoJpeg } from '../support/images';
@@ -84,13 +85,38 @@ describe('community live updates across instances (D17)', () => {
     wsB.close();
   });
 
+  it("a laugh through instance A reaches instance B's cached feed and leaderboard", async () => {
+    const user = await signedInUser(a, { regular: 1 });
+    const made = await generate(user.agent, { image: photoJpeg(), prompt: 'add snow falling' }).expect(200);
+    const id = made.body.id as string;
+    const laughsOf = async (t: TestApp) => {
+      const recent = (await request(t.http).get('/api/community/recent?limit=50').expect(200)).body as Array<{ id: string; laughCount: number }>;
+      return recent.find((e) => e.id === id)?.laughCount;
+    };
+    // B shows the new image (its cache was dropped by the trigger's notification) and caches it.
+    let seen: number | undefined;
+    for (const end = Date.now() + 3000; seen === undefined && Date.now() < end; ) seen = await laughsOf(b);
+    expect(seen).toBe(0);
+    expect(await laughsOf(b)).toBe(0); // now a cache hit on B
+
+    await request(a.http).post(`/api/images/${id}/add-laugh`).send({ userIdentifier: 'cross-instance' }).expect(200);
+    let after = await laughsOf(b);
+    for (const end = Date.now() + 3000; after !== 1 && Date.now() < end; ) {
+      await sleep(10);
+      after = await laughsOf(b);
+    }
+    expect(after).toBe(1);
+    const board = (await request(b.http).get('/api/leaderboard').expect(200)).body as Array<{ id: string; rank: number }>;
+    expect(board.find((e) => e.id === id)).toMatchObject({ laughCount: 1 });
+  });
+
   it('reconnects its LISTEN connection after it drops and keeps delivering', async () => {
     const wsB = await open(`${b.baseUrl!.replace('http', 'ws')}/ws`);
     const onB = collect(wsB);
     const killed = await sql<{ ok: boolean }>(
       a,
       `SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity
-        WHERE datname = current_database() AND query = 'LISTEN community_new_edit'`,
+        WHERE datname = current_database() AND pid <> pg_backend_pid() AND query LIKE '%LISTEN community_new_edit%'`,
     );
     expect(killed.length).toBe(2); // one dedicated listener per instance
     // Wait until both listeners are back.
@@ -98,7 +124,7 @@ describe('community live updates across instances (D17)', () => {
     for (;;) {
       const [{ n }] = await sql<{ n: number }>(
         a,
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN community_new_edit'`,
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND query LIKE '%LISTEN community_new_edit%'`,
       );
       if (n === 2) break;
       if (Date.now() > end) throw new Error(`listeners not back: ${n}`);

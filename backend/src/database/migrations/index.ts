@@ -1,6 +1,12 @@
 import { InitialSchema1763769600000 } from './1763769600000-initial-schema';
 import { RegistrationDeviceFlags1764028800000 } from './1764028800000-registration-device-flags';
 import { ImageBytesUncompressed1764115200000 } from './1764115200000-image-bytes-uncompressed';
+import { CommunityFeedTrigger1764201600000 } from './1764201600000-community-feed-trigger';
 
 /** Every migration, oldest first. Listed explicitly so ts-jest and the compiled build agree. */
-export const MIGRATIONS = [InitialSchema1763769600000, RegistrationDeviceFlags1764028800000, ImageBytesUncompressed1764115200000];
+export const MIGRATIONS = [
+  InitialSchema1763769600000,
+  RegistrationDeviceFlags1764028800000,
+  ImageBytesUncompressed1764115200000,
+  CommunityFeedTrigger1764201600000,
+];

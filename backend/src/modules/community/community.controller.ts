@@ -1,41 +1,48 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
-import {
-  checkUserIdentifier,
-  CommunityService,
-  FEED_DEFAULT_LIMIT,
-  LEADERBOARD_PAGE_SIZE,
-  MAX_LIMIT,
-  parseIntParam,
-  type CommunityEntry,
-  type LaughState,
-  type LeaderboardEntry,
-} from './community.service';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { ValidationError } from '../../shared/errors/domain-error';
+import { sendCachedJson } from '../../shared/http/cached-json';
+import { CommunityFeed, parseFeedRead } from './community-feed';
+import { checkUserIdentifier, CommunityService, type LaughState } from './community.service';
 
-/** Recent feed and leaderboard (D16), public. */
+/**
+ * Recent feed and leaderboard (D16), public. Answers come from the community cache as bytes
+ * (ADR 0011); a cached answer is usually sent by the hot path before this controller runs.
+ */
 @ApiTags('community')
 @Controller()
 export class CommunityController {
-  constructor(private readonly community: CommunityService) {}
+  constructor(private readonly feed: CommunityFeed) {}
 
   @Get('community/recent')
   @ApiOperation({ summary: 'Public completed images, newest first (limit 1..50, default 20)' })
-  recent(@Query('limit') limit?: string): Promise<CommunityEntry[]> {
-    return this.community.recent(parseIntParam('limit', limit, FEED_DEFAULT_LIMIT, 1, MAX_LIMIT));
+  @ApiOkResponse({ description: 'CommunityEntry[]' })
+  async recent(@Query('limit') limit: string | undefined, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const answer = await this.feed.read(parseFeedRead('recent', { limit: one(limit) }));
+    sendCachedJson(req, res, answer);
   }
 
   @Get('leaderboard')
   @ApiOperation({ summary: 'Most laughed public images (page size 10: ?page=N or ?limit=&offset=)' })
-  leaderboard(@Query('page') page?: string, @Query('limit') limit?: string, @Query('offset') offset?: string): Promise<LeaderboardEntry[]> {
-    if (page !== undefined && page !== '') {
-      const p = parseIntParam('page', page, 1, 1, 1_000_000);
-      return this.community.leaderboard(LEADERBOARD_PAGE_SIZE, (p - 1) * LEADERBOARD_PAGE_SIZE);
-    }
-    const l = parseIntParam('limit', limit, LEADERBOARD_PAGE_SIZE, 1, MAX_LIMIT);
-    const o = parseIntParam('offset', offset, 0, 0, 1_000_000_000);
-    return this.community.leaderboard(l, o);
+  @ApiOkResponse({ description: 'LeaderboardEntry[] (CommunityEntry with rank)' })
+  async leaderboard(
+    @Query('page') page: string | undefined,
+    @Query('limit') limit: string | undefined,
+    @Query('offset') offset: string | undefined,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const answer = await this.feed.read(parseFeedRead('leaderboard', { page: one(page), limit: one(limit), offset: one(offset) }));
+    sendCachedJson(req, res, answer);
   }
+}
+
+/** A repeated query parameter (?limit=1&limit=2) is refused rather than guessed at. */
+function one(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw new ValidationError('Query parameters may be given once each');
+  return value;
 }
 
 /** Laughs (D15): anonymous, keyed by the browser's userIdentifier, rate limited per IP. */

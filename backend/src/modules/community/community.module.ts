@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CommunityController, LaughsController } from './community.controller';
 import { CommunityImageReadEntity, LaughEntity } from './community-image.read-entity';
+import { communityCacheProvider } from './community-cache';
+import { CommunityFeed } from './community-feed';
 import { CommunityService } from './community.service';
 import { LiveCommunityService } from './live-community.service';
 
@@ -12,6 +14,6 @@ import { LiveCommunityService } from './live-community.service';
 @Module({
   imports: [TypeOrmModule.forFeature([CommunityImageReadEntity, LaughEntity])],
   controllers: [CommunityController, LaughsController],
-  providers: [CommunityService, LiveCommunityService],
+  providers: [communityCacheProvider, CommunityService, CommunityFeed, LiveCommunityService],
 })
 export class CommunityModule {}

@@ -1,8 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { DomainError, NotFoundError, ValidationError } from '../../shared/errors/domain-error';
 import { CommunityImageReadEntity } from './community-image.read-entity';
+import { COMMUNITY_CACHE } from './community-cache';
+import type { FeedCache } from './feed-cache';
 
 /** spec 000 §3 "Community entry". */
 export interface CommunityEntry {
@@ -26,7 +28,10 @@ export interface LaughState {
   hasLaughed: boolean;
 }
 
-/** Laughs per client IP per minute: generous for people, a wall for scripts (D15, no config knob). */
+/**
+ * Laughs per client IP per minute: generous for people, a wall for scripts (D15, no config knob).
+ * An active `admin_whitelist` entry of type `ip` lifts it, as it lifts the D19 limits.
+ */
 export const LAUGHS_PER_IP_PER_MINUTE = 60;
 export const FEED_DEFAULT_LIMIT = 20;
 export const LEADERBOARD_PAGE_SIZE = 10;
@@ -81,7 +86,10 @@ const imageNotFound = () => new NotFoundError('IMAGE.NOT_FOUND', 'Image not foun
 
 @Injectable()
 export class CommunityService {
-  constructor(@InjectRepository(CommunityImageReadEntity) private readonly images: Repository<CommunityImageReadEntity>) {}
+  constructor(
+    @InjectRepository(CommunityImageReadEntity) private readonly images: Repository<CommunityImageReadEntity>,
+    @Inject(COMMUNITY_CACHE) private readonly cache: FeedCache,
+  ) {}
 
   private q<T>(sql: string, params: unknown[] = []): Promise<T[]> {
     return this.images.manager.query(sql, params) as Promise<T[]>;
@@ -140,6 +148,8 @@ export class CommunityService {
          FROM img`,
       [id, userIdentifier],
     );
+    // The count changed (or not): either way the next read of this instance must not be older.
+    this.cache.invalidate();
     if (!rows[0]) throw imageNotFound();
     return { laughCount: Number(rows[0].laugh_count), hasLaughed: true };
   }
@@ -157,6 +167,7 @@ export class CommunityService {
          FROM img`,
       [id, userIdentifier],
     );
+    this.cache.invalidate();
     if (!rows[0]) throw imageNotFound();
     return { laughCount: Number(rows[0].laugh_count), hasLaughed: false };
   }
@@ -168,18 +179,22 @@ export class CommunityService {
 
   /** A fixed one-minute window per IP, one atomic upsert into rate_limit_attempt (shared by instances). */
   private async rateLimit(ip: string): Promise<void> {
-    const rows = await this.q<{ attempt_count: number }>(
-      `INSERT INTO rate_limit_attempt (ip_address, attempt_type, identifier) VALUES ($1, 'laugh', '')
+    const rows = await this.q<{ attempt_count: number; whitelisted: boolean }>(
+      `WITH counted AS (
+       INSERT INTO rate_limit_attempt (ip_address, attempt_type, identifier) VALUES ($1, 'laugh', '')
        ON CONFLICT (ip_address, attempt_type, identifier) DO UPDATE SET
          attempt_count = CASE WHEN rate_limit_attempt.window_start < now() - interval '1 minute' THEN 1
                               ELSE rate_limit_attempt.attempt_count + 1 END,
          window_start = CASE WHEN rate_limit_attempt.window_start < now() - interval '1 minute' THEN now()
                              ELSE rate_limit_attempt.window_start END,
          last_attempt = now()
-       RETURNING attempt_count`,
+       RETURNING attempt_count)
+       SELECT attempt_count,
+              EXISTS (SELECT 1 FROM admin_whitelist w WHERE w.type = 'ip' AND w.value = $1 AND w.is_active) AS whitelisted
+         FROM counted`,
       [ip.slice(0, 45)],
     );
-    if (Number(rows[0].attempt_count) > LAUGHS_PER_IP_PER_MINUTE) {
+    if (Number(rows[0].attempt_count) > LAUGHS_PER_IP_PER_MINUTE && !rows[0].whitelisted) {
       throw new DomainError('rate_limited', 'RATE_LIMIT.BLOCKED', 'Too many laughs. Please wait a minute.');
     }
   }

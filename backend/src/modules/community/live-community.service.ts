@@ -1,19 +1,29 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { EventBus } from '../../shared/events/event-bus';
 import { LiveGateway } from '../../shared/realtime/live-gateway';
 import { IMAGE_GENERATED, type ImageGenerated } from '../generation';
+import { COMMUNITY_CACHE } from './community-cache';
 import { CommunityService } from './community.service';
+import type { FeedCache } from './feed-cache';
 
 export const COMMUNITY_CHANNEL = 'community_new_edit';
+/** Sent by the `image_community_feed_changed` trigger (migration 1764201600000) on any feed change. */
+export const FEED_CHANGED_CHANNEL = 'community_feed_changed';
 const RECONNECT_MS = 1000;
 
 /**
  * D17: a new public image reaches every /ws client of every instance. The instance that made it
  * sends NOTIFY; each instance holds ONE dedicated connection that LISTENs, loads the entry once
  * and broadcasts it to its own clients. The listener reconnects when its connection drops.
+ *
+ * The same connection hears FEED_CHANGED_CHANNEL, which a database trigger sends whenever a row
+ * that the feed or leaderboard shows changes (a laugh, a new, hidden or deleted image, from any
+ * instance or admin tool), and drops this instance's community cache (ADR 0011). While the
+ * connection is down those changes would go unnoticed, so the cache keeps nothing until it is
+ * back.
  */
 @Injectable()
 export class LiveCommunityService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -28,7 +38,10 @@ export class LiveCommunityService implements OnApplicationBootstrap, OnModuleDes
     private readonly events: EventBus,
     private readonly gateway: LiveGateway,
     private readonly community: CommunityService,
-  ) {}
+    @Inject(COMMUNITY_CACHE) private readonly cache: FeedCache,
+  ) {
+    this.cache.enabled = false;
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     this.unsubscribe = this.events.subscribe<ImageGenerated>(IMAGE_GENERATED, (e) => this.onImageGenerated(e));
@@ -46,6 +59,8 @@ export class LiveCommunityService implements OnApplicationBootstrap, OnModuleDes
 
   private async onImageGenerated(event: ImageGenerated): Promise<void> {
     if (!event.isPublic) return;
+    // This instance's next read shows the new edit even before the trigger's notification is back.
+    this.cache.invalidate();
     await this.dataSource.query(`SELECT pg_notify($1, $2)`, [COMMUNITY_CHANNEL, event.imageId]);
   }
 
@@ -59,16 +74,20 @@ export class LiveCommunityService implements OnApplicationBootstrap, OnModuleDes
     });
     client.on('end', () => this.scheduleReconnect(client));
     client.on('notification', (msg) => {
-      if (msg.channel === COMMUNITY_CHANNEL && msg.payload) void this.deliver(msg.payload);
+      if (msg.channel === FEED_CHANGED_CHANNEL) this.cache.invalidate();
+      else if (msg.channel === COMMUNITY_CHANNEL && msg.payload) void this.deliver(msg.payload);
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${COMMUNITY_CHANNEL}`);
+      await client.query(`LISTEN ${FEED_CHANGED_CHANNEL}; LISTEN ${COMMUNITY_CHANNEL}`);
       if (this.stopped) {
         await client.end().catch(() => undefined);
         return;
       }
       this.client = client;
+      // Changes made while no one listened are unknown: start from an empty cache.
+      this.cache.invalidate();
+      this.cache.enabled = true;
     } catch (e) {
       this.logger.warn(`Listener could not connect: ${(e as Error).message}`);
       this.scheduleReconnect(client);
@@ -79,6 +98,8 @@ export class LiveCommunityService implements OnApplicationBootstrap, OnModuleDes
     if (this.stopped || this.reconnectTimer) return;
     if (this.client && this.client !== client) return;
     this.client = undefined;
+    this.cache.enabled = false;
+    this.cache.invalidate();
     client.end().catch(() => undefined);
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = undefined;

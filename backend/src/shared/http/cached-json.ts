@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import { assignRequestId } from './request-id';
+
+/** Below this size gzip is not worth it (the compression middleware's default threshold). */
+const GZIP_THRESHOLD_BYTES = 1024;
+
+/**
+ * A JSON answer serialised once and sent many times: its bytes, a strong ETag over them, and the
+ * gzip form made on first demand.
+ */
+export class CachedJson {
+  readonly body: Buffer;
+  readonly etag: string;
+  private gzipped?: Buffer;
+
+  constructor(value: unknown) {
+    this.body = Buffer.from(JSON.stringify(value), 'utf8');
+    this.etag = `"${createHash('sha1').update(this.body).digest('base64url')}"`;
+  }
+
+  get gzip(): Buffer {
+    this.gzipped ??= gzipSync(this.body, { level: 6 });
+    return this.gzipped;
+  }
+}
+
+/**
+ * Headers of a cached public JSON answer. The hot path skips helmet, so the ones that matter for a
+ * JSON document are set here (a JSON answer needs no script or frame allowance at all).
+ */
+const BASE_HEADERS: ReadonlyArray<[string, string]> = [
+  ['content-type', 'application/json; charset=utf-8'],
+  // Public, but a laugh or a new edit must show on the next read: always revalidate (ETag).
+  ['cache-control', 'no-cache'],
+  ['vary', 'Accept-Encoding'],
+  ['x-content-type-options', 'nosniff'],
+  ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+  ['cross-origin-resource-policy', 'same-origin'],
+  ['referrer-policy', 'no-referrer'],
+];
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === etag || t === `W/${etag}`;
+  });
+}
+
+function acceptsGzip(req: IncomingMessage): boolean {
+  const accept = req.headers['accept-encoding'];
+  return typeof accept === 'string' && /\bgzip\b(?!;q=0(\.0*)?(,|$))/.test(accept);
+}
+
+/** Sends a cached JSON answer: 304 on a matching If-None-Match, gzip when accepted. */
+export function sendCachedJson(req: IncomingMessage, res: ServerResponse, cached: CachedJson): void {
+  assignRequestId(req, res);
+  for (const [name, value] of BASE_HEADERS) res.setHeader(name, value);
+  res.setHeader('etag', cached.etag);
+  if (matches(req.headers['if-none-match'], cached.etag)) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  let bytes = cached.body;
+  if (bytes.length >= GZIP_THRESHOLD_BYTES && acceptsGzip(req)) {
+    bytes = cached.gzip;
+    res.setHeader('content-encoding', 'gzip');
+  }
+  res.setHeader('content-length', bytes.length);
+  res.statusCode = 200;
+  res.end(req.method === 'HEAD' ? undefined : bytes);
+}
