@@ -2,7 +2,7 @@ import request from 'supertest';
 import { signedInUser } from '../generation/generation-helpers';
 import type { TestApp } from '../support/test-app';
 import { createGenerationApp } from '../generation/generation-helpers';
-import { feedCache, feedCacheSettled, resetLaughLimit, seedImage, sql } from './community-helpers';
+import { feedCache, feedWrite, resetLaughLimit, seedImage, sql } from './community-helpers';
 
 describe('community: feed, laughs, leaderboard', () => {
   let t: TestApp;
@@ -258,8 +258,7 @@ describe('community read path: cache and hot path (ADR 0011)', () => {
     expect((await request(t.http).get('/api/community/recent').expect(200)).body).toHaveLength(1);
     expect(feedCache(t).size).toBe(1);
     // As an admin tool or another instance would: straight in the database.
-    await sql(t, `UPDATE image SET is_hidden_by_admin = true WHERE id = $1`, [id]);
-    await feedCacheSettled(t);
+    await feedWrite(t, () => sql(t, `UPDATE image SET is_hidden_by_admin = true WHERE id = $1`, [id]));
     expect((await request(t.http).get('/api/community/recent').expect(200)).body).toEqual([]);
   });
 

@@ -7,6 +7,11 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * retention job). A row trigger in the database is the one place that sees all of those. It
  * notifies only when a row that is, or was, visible in the feed changes in a column the feed
  * shows; PostgreSQL folds identical notifications of one transaction into one.
+ *
+ * Laughs are the exception: a transaction that notifies holds a database-wide lock through its
+ * commit, so notifying from every laugh would serialise all laugh commits. `laugh_count` has one
+ * writer (the community context, D15), which sends the same notification itself, coalesced, just
+ * after its laugh commits (ADR 0011).
  */
 export class CommunityFeedTrigger1764201600000 implements MigrationInterface {
   name = 'CommunityFeedTrigger1764201600000';
@@ -28,8 +33,7 @@ export class CommunityFeedTrigger1764201600000 implements MigrationInterface {
           RETURN NULL;
         END IF;
         IF TG_OP = 'UPDATE' AND was_visible AND is_visible
-           AND (NEW.laugh_count, NEW.prompt, NEW.style, NEW.timestamp)
-               IS NOT DISTINCT FROM (OLD.laugh_count, OLD.prompt, OLD.style, OLD.timestamp) THEN
+           AND (NEW.prompt, NEW.style, NEW.timestamp) IS NOT DISTINCT FROM (OLD.prompt, OLD.style, OLD.timestamp) THEN
           RETURN NULL;
         END IF;
         PERFORM pg_notify('community_feed_changed', '');

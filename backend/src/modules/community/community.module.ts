@@ -5,6 +5,7 @@ import { CommunityImageReadEntity, LaughEntity } from './community-image.read-en
 import { communityCacheProvider } from './community-cache';
 import { CommunityFeed } from './community-feed';
 import { CommunityService } from './community.service';
+import { FeedChangeNotifier } from './feed-change-notifier';
 import { LiveCommunityService } from './live-community.service';
 
 /**
@@ -14,6 +15,6 @@ import { LiveCommunityService } from './live-community.service';
 @Module({
   imports: [TypeOrmModule.forFeature([CommunityImageReadEntity, LaughEntity])],
   controllers: [CommunityController, LaughsController],
-  providers: [communityCacheProvider, CommunityService, CommunityFeed, LiveCommunityService],
+  providers: [communityCacheProvider, FeedChangeNotifier, CommunityService, CommunityFeed, LiveCommunityService],
 })
 export class CommunityModule {}

@@ -5,6 +5,7 @@ import { DomainError, NotFoundError, ValidationError } from '../../shared/errors
 import { CommunityImageReadEntity } from './community-image.read-entity';
 import { COMMUNITY_CACHE } from './community-cache';
 import type { FeedCache } from './feed-cache';
+import { FeedChangeNotifier } from './feed-change-notifier';
 
 /** spec 000 §3 "Community entry". */
 export interface CommunityEntry {
@@ -89,6 +90,7 @@ export class CommunityService {
   constructor(
     @InjectRepository(CommunityImageReadEntity) private readonly images: Repository<CommunityImageReadEntity>,
     @Inject(COMMUNITY_CACHE) private readonly cache: FeedCache,
+    private readonly feedChanged: FeedChangeNotifier,
   ) {}
 
   private q<T>(sql: string, params: unknown[] = []): Promise<T[]> {
@@ -134,68 +136,82 @@ export class CommunityService {
     return { hasLaughed: rows[0].has };
   }
 
-  /** D15: one statement; laugh_count moves only when a laugh row was inserted. */
+  /**
+   * D15 in one statement and one commit: the per-IP count, the laugh row (inserted only when the
+   * address is within its limit or whitelisted) and `laugh_count`, which moves only when a row
+   * was inserted.
+   */
   async addLaugh(imageId: string, userIdentifier: string, ip: string): Promise<LaughState> {
-    const id = this.checkId(imageId);
-    await this.rateLimit(ip);
-    const rows = await this.q<{ laugh_count: number }>(
-      `WITH img AS (SELECT i.id FROM image i WHERE i.id = $1 AND ${VISIBLE}),
-            ins AS (INSERT INTO laugh (image_id, user_identifier) SELECT id, $2 FROM img
-                      ON CONFLICT (image_id, user_identifier) DO NOTHING RETURNING image_id),
-            upd AS (UPDATE image SET laugh_count = laugh_count + 1 WHERE id IN (SELECT image_id FROM ins)
-                      RETURNING laugh_count)
-       SELECT COALESCE((SELECT laugh_count FROM upd), (SELECT laugh_count FROM image WHERE id = img.id)) AS laugh_count
-         FROM img`,
-      [id, userIdentifier],
+    const laughCount = await this.toggle(
+      imageId,
+      userIdentifier,
+      ip,
+      `ins AS (INSERT INTO laugh (image_id, user_identifier) SELECT img.id, $2 FROM img, allowed WHERE allowed.ok
+                 ON CONFLICT (image_id, user_identifier) DO NOTHING RETURNING image_id),
+       upd AS (UPDATE image SET laugh_count = laugh_count + 1 WHERE id IN (SELECT image_id FROM ins) RETURNING laugh_count)`,
     );
-    // The count changed (or not): either way the next read of this instance must not be older.
-    this.cache.invalidate();
-    if (!rows[0]) throw imageNotFound();
-    return { laughCount: Number(rows[0].laugh_count), hasLaughed: true };
+    return { laughCount, hasLaughed: true };
   }
 
-  /** D15: one statement; laugh_count moves only when a laugh row was deleted, never below 0. */
+  /** D15, as addLaugh: `laugh_count` moves only when a laugh row was deleted, never below 0. */
   async removeLaugh(imageId: string, userIdentifier: string, ip: string): Promise<LaughState> {
-    const id = this.checkId(imageId);
-    await this.rateLimit(ip);
-    const rows = await this.q<{ laugh_count: number }>(
-      `WITH img AS (SELECT i.id FROM image i WHERE i.id = $1 AND ${VISIBLE}),
-            del AS (DELETE FROM laugh WHERE image_id IN (SELECT id FROM img) AND user_identifier = $2 RETURNING image_id),
-            upd AS (UPDATE image SET laugh_count = GREATEST(laugh_count - 1, 0) WHERE id IN (SELECT image_id FROM del)
-                      RETURNING laugh_count)
-       SELECT COALESCE((SELECT laugh_count FROM upd), (SELECT laugh_count FROM image WHERE id = img.id)) AS laugh_count
-         FROM img`,
-      [id, userIdentifier],
+    const laughCount = await this.toggle(
+      imageId,
+      userIdentifier,
+      ip,
+      `del AS (DELETE FROM laugh WHERE image_id IN (SELECT img.id FROM img, allowed WHERE allowed.ok) AND user_identifier = $2
+                 RETURNING image_id),
+       upd AS (UPDATE image SET laugh_count = GREATEST(laugh_count - 1, 0) WHERE id IN (SELECT image_id FROM del)
+                 RETURNING laugh_count)`,
     );
+    return { laughCount, hasLaughed: false };
+  }
+
+  /**
+   * The shared frame of a laugh write. Rate limit: a fixed one-minute window per IP, an atomic
+   * upsert into rate_limit_attempt (shared by instances); an active `ip` whitelist entry lifts it.
+   */
+  private async toggle(imageId: string, userIdentifier: string, ip: string, change: string): Promise<number> {
+    const id = this.checkId(imageId);
+    const rows = await this.q<{ allowed: boolean; found: boolean; changed: boolean; laugh_count: number | null }>(
+      `WITH counted AS (
+         INSERT INTO rate_limit_attempt (ip_address, attempt_type, identifier) VALUES ($3, 'laugh', '')
+         ON CONFLICT (ip_address, attempt_type, identifier) DO UPDATE SET
+           attempt_count = CASE WHEN rate_limit_attempt.window_start < now() - interval '1 minute' THEN 1
+                                ELSE rate_limit_attempt.attempt_count + 1 END,
+           window_start = CASE WHEN rate_limit_attempt.window_start < now() - interval '1 minute' THEN now()
+                               ELSE rate_limit_attempt.window_start END,
+           last_attempt = now()
+         RETURNING attempt_count),
+       allowed AS (
+         SELECT (SELECT attempt_count FROM counted) <= $4
+             OR EXISTS (SELECT 1 FROM admin_whitelist w WHERE w.type = 'ip' AND w.value = $3 AND w.is_active) AS ok),
+       img AS (SELECT i.id, i.laugh_count FROM image i WHERE i.id = $1 AND ${VISIBLE}),
+       ${change}
+       SELECT (SELECT ok FROM allowed) AS allowed,
+              EXISTS (SELECT 1 FROM img) AS found,
+              EXISTS (SELECT 1 FROM upd) AS changed,
+              (SELECT laugh_count FROM upd) AS laugh_count`,
+      [id, userIdentifier, ip.slice(0, 45), LAUGHS_PER_IP_PER_MINUTE],
+    );
+    const row = rows[0];
+    if (!row.allowed) throw new DomainError('rate_limited', 'RATE_LIMIT.BLOCKED', 'Too many laughs. Please wait a minute.');
+    if (!row.found) throw imageNotFound();
+    if (!row.changed) {
+      // Nothing to do (already laughed, or nothing to remove). The statement's snapshot may predate
+      // a concurrent toggle of the same laugh that it waited for, so read the count afresh.
+      const [now] = await this.q<{ laugh_count: number }>(`SELECT laugh_count FROM image WHERE id = $1`, [id]);
+      return Number(now?.laugh_count ?? 0);
+    }
+    // This instance's next read must not be older than this write; other instances hear of it
+    // through the coalesced notification.
     this.cache.invalidate();
-    if (!rows[0]) throw imageNotFound();
-    return { laughCount: Number(rows[0].laugh_count), hasLaughed: false };
+    this.feedChanged.notify();
+    return Number(row.laugh_count);
   }
 
   private checkId(id: string): string {
     if (!UUID.test(id)) throw imageNotFound();
     return id;
-  }
-
-  /** A fixed one-minute window per IP, one atomic upsert into rate_limit_attempt (shared by instances). */
-  private async rateLimit(ip: string): Promise<void> {
-    const rows = await this.q<{ attempt_count: number; whitelisted: boolean }>(
-      `WITH counted AS (
-       INSERT INTO rate_limit_attempt (ip_address, attempt_type, identifier) VALUES ($1, 'laugh', '')
-       ON CONFLICT (ip_address, attempt_type, identifier) DO UPDATE SET
-         attempt_count = CASE WHEN rate_limit_attempt.window_start < now() - interval '1 minute' THEN 1
-                              ELSE rate_limit_attempt.attempt_count + 1 END,
-         window_start = CASE WHEN rate_limit_attempt.window_start < now() - interval '1 minute' THEN now()
-                             ELSE rate_limit_attempt.window_start END,
-         last_attempt = now()
-       RETURNING attempt_count)
-       SELECT attempt_count,
-              EXISTS (SELECT 1 FROM admin_whitelist w WHERE w.type = 'ip' AND w.value = $1 AND w.is_active) AS whitelisted
-         FROM counted`,
-      [ip.slice(0, 45)],
-    );
-    if (Number(rows[0].attempt_count) > LAUGHS_PER_IP_PER_MINUTE && !rows[0].whitelisted) {
-      throw new DomainError('rate_limited', 'RATE_LIMIT.BLOCKED', 'Too many laughs. Please wait a minute.');
-    }
   }
 }

@@ -60,6 +60,11 @@ export class FeedCache {
     return promise;
   }
 
+  /** How many times the cache was dropped (tests wait on it). */
+  get invalidations(): number {
+    return this.generation;
+  }
+
   invalidate(): void {
     this.generation++;
     this.entries.clear();

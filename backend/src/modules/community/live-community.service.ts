@@ -8,10 +8,9 @@ import { IMAGE_GENERATED, type ImageGenerated } from '../generation';
 import { COMMUNITY_CACHE } from './community-cache';
 import { CommunityService } from './community.service';
 import type { FeedCache } from './feed-cache';
+import { FEED_CHANGED_CHANNEL } from './feed-change-notifier';
 
 export const COMMUNITY_CHANNEL = 'community_new_edit';
-/** Sent by the `image_community_feed_changed` trigger (migration 1764201600000) on any feed change. */
-export const FEED_CHANGED_CHANNEL = 'community_feed_changed';
 const RECONNECT_MS = 1000;
 
 /**
@@ -20,8 +19,9 @@ const RECONNECT_MS = 1000;
  * and broadcasts it to its own clients. The listener reconnects when its connection drops.
  *
  * The same connection hears FEED_CHANGED_CHANNEL, which a database trigger sends whenever a row
- * that the feed or leaderboard shows changes (a laugh, a new, hidden or deleted image, from any
- * instance or admin tool), and drops this instance's community cache (ADR 0011). While the
+ * that the feed or leaderboard shows changes (a new, hidden or deleted image, from any instance or
+ * admin tool) and FeedChangeNotifier sends after laughs, and drops this instance's community
+ * cache (ADR 0011). While the
  * connection is down those changes would go unnoticed, so the cache keeps nothing until it is
  * back.
  */

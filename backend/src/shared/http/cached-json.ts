@@ -55,22 +55,25 @@ function acceptsGzip(req: IncomingMessage): boolean {
   return typeof accept === 'string' && /\bgzip\b(?!;q=0(\.0*)?(,|$))/.test(accept);
 }
 
-/** Sends a cached JSON answer: 304 on a matching If-None-Match, gzip when accepted. */
+/**
+ * Sends a cached JSON answer: 304 on a matching If-None-Match, gzip when accepted. Headers go out
+ * in one writeHead (merged with any set earlier, e.g. by helmet on the Express path).
+ */
 export function sendCachedJson(req: IncomingMessage, res: ServerResponse, cached: CachedJson): void {
   assignRequestId(req, res);
-  for (const [name, value] of BASE_HEADERS) res.setHeader(name, value);
-  res.setHeader('etag', cached.etag);
+  const headers: Record<string, string | number> = { etag: cached.etag };
+  for (const [name, value] of BASE_HEADERS) headers[name] = value;
   if (matches(req.headers['if-none-match'], cached.etag)) {
-    res.statusCode = 304;
+    res.writeHead(304, headers);
     res.end();
     return;
   }
   let bytes = cached.body;
   if (bytes.length >= GZIP_THRESHOLD_BYTES && acceptsGzip(req)) {
     bytes = cached.gzip;
-    res.setHeader('content-encoding', 'gzip');
+    headers['content-encoding'] = 'gzip';
   }
-  res.setHeader('content-length', bytes.length);
-  res.statusCode = 200;
+  headers['content-length'] = bytes.length;
+  res.writeHead(200, headers);
   res.end(req.method === 'HEAD' ? undefined : bytes);
 }
