@@ -33,7 +33,11 @@ async function main(): Promise<void> {
   const png = await sharp(edited.image).png({ compressionLevel: 9 }).toBuffer();
   fs.writeFileSync(path.join(OUT, 'original.jpg'), original);
   fs.writeFileSync(path.join(OUT, 'edited.png'), png);
-  fs.writeFileSync(path.join(OUT, 'CREDITS.md'), CREDITS);
+  // Keep the sections other assets added below this script's own (e.g. "## Landing page images").
+  const creditsFile = path.join(OUT, 'CREDITS.md');
+  const existing = fs.existsSync(creditsFile) ? fs.readFileSync(creditsFile, 'utf8') : '';
+  const rest = existing.indexOf('\n## ');
+  fs.writeFileSync(creditsFile, rest >= 0 ? `${CREDITS}${existing.slice(rest)}` : CREDITS);
   console.log(`wrote ${path.join(OUT, 'original.jpg')} (${original.length} bytes), edited.png (${png.length} bytes), CREDITS.md`);
 }
 

@@ -1,8 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
-import { json, signedOut, stubApi } from '../../../test/fetch-stub';
+import { json, signedOut } from '../../../test/fetch-stub';
 import { renderRoute } from '../../../test/render-route';
+import { MEMBER, deferred, findHero, region, renderLanding, signedIn, stubLanding } from './landing-test-kit';
+
+/** 000 §2 "Sections in order", by the headings this page gives them. */
+const SECTION_ORDER = [
+  'Edit any photo with one sentence',
+  'How It Works',
+  'Try Prompts Like These',
+  'Live From the Community',
+  'Everything You Need for Funny Edits',
+  'See It in Action',
+  'What People Make With It',
+  'Video Magic Is Coming Soon',
+  'Frequently Asked Questions',
+  'Ready to Make Your First Edit?',
+];
 
 const VERIFIED_USER = {
   id: 5,
@@ -46,7 +62,7 @@ describe('landing page arrival parameters (000 §2, §8, §9)', () => {
       3000,
     ],
   ] as const)('%s shows a %s toast "%s", then the address becomes /', async (path, kind, title, description, duration) => {
-    stubApi({ 'GET /api/user': signedOut });
+    stubLanding();
     const spies = { success: vi.spyOn(toast, 'success'), error: vi.spyOn(toast, 'error'), info: vi.spyOn(toast, 'info') };
 
     const { router } = renderRoute(path);
@@ -64,7 +80,7 @@ describe('landing page arrival parameters (000 §2, §8, §9)', () => {
   });
 
   it('shows no toast and keeps the address without those parameters', async () => {
-    stubApi({ 'GET /api/user': signedOut });
+    stubLanding();
 
     const { router } = renderRoute('/?utm_source=newsletter');
 
@@ -74,7 +90,7 @@ describe('landing page arrival parameters (000 §2, §8, §9)', () => {
   });
 
   it('takes a signed-in user to the editor 1 s after a successful verification', async () => {
-    stubApi({ 'GET /api/user': () => json(VERIFIED_USER) });
+    stubLanding({ 'GET /api/user': () => json(VERIFIED_USER) });
 
     const { router } = renderRoute('/?verified=true&credits=2');
 
@@ -84,12 +100,235 @@ describe('landing page arrival parameters (000 §2, §8, §9)', () => {
   });
 
   it('leaves a signed-out visitor on the landing page after a successful verification', async () => {
-    stubApi({ 'GET /api/user': signedOut });
+    stubLanding();
 
     const { router } = renderRoute('/?verified=true');
 
     await waitFor(() => expect(router.state.location.search).toBe(''));
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+describe('landing page sections (000 §2)', () => {
+  it('shows one h1 and the sections of 000 §2 in their order', async () => {
+    stubLanding();
+
+    renderRoute('/');
+
+    await findHero();
+    const main = screen.getByRole('main');
+    expect(within(main).getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    // The live card (from the community feature) may bring regions of its own: keep ours only.
+    const names = within(main)
+      .getAllByRole('region')
+      .map((section) => document.getElementById(section.getAttribute('aria-labelledby') ?? '')?.textContent ?? '')
+      .filter((name) => SECTION_ORDER.includes(name));
+    expect(names).toEqual(SECTION_ORDER);
+  });
+
+  it('shows How It Works in 3 steps and the editor\'s example prompts', async () => {
+    stubLanding();
+
+    renderRoute('/');
+
+    await findHero();
+    const steps = within(region('How It Works')).getAllByRole('listitem');
+    expect(steps.map((step) => within(step).getByRole('heading', { level: 3 }).textContent)).toEqual([
+      'Step 1: Upload a photo',
+      'Step 2: Write a sentence',
+      'Step 3: Get magic edits',
+    ]);
+    const examples = region('Try Prompts Like These');
+    for (const prompt of [
+      'change the background to a beach at sunset',
+      'put the girl in a black dress',
+      'remove the person on the left',
+      'add snow falling',
+      'make the lighting more dramatic',
+    ]) {
+      expect(within(examples).getByText(prompt)).toBeInTheDocument();
+    }
+  });
+
+  it('renders the live community card it is given inside the live community section', async () => {
+    stubLanding();
+
+    renderLanding(<p>Live card stand-in</p>);
+
+    await findHero();
+    const live = region('Live From the Community');
+    expect(within(live).getByText('Live card stand-in')).toBeInTheDocument();
+  });
+
+  it('links to the Hall of Fame when there is no live card to show', async () => {
+    stubLanding();
+
+    renderLanding(undefined);
+
+    await findHero();
+    const live = region('Live From the Community');
+    expect(within(live).getByRole('link', { name: /Hall of Fame/ })).toHaveAttribute('href', '/leaderboard');
+  });
+
+  it('gives every picture of the hero and the demo its size, and loads the demo poster lazily', async () => {
+    stubLanding();
+
+    renderRoute('/');
+
+    await findHero();
+    const pictures = [...within(region('Edit any photo with one sentence')).getAllByRole('img'), ...within(region('See It in Action')).getAllByRole('img')]
+      .filter((element) => element.tagName === 'IMG');
+    expect(pictures.length).toBe(3);
+    for (const picture of pictures) {
+      expect(picture).toHaveAttribute('width');
+      expect(picture).toHaveAttribute('height');
+      expect(picture.getAttribute('alt')).not.toBe('');
+    }
+    expect(await within(region('See It in Action')).findByRole('img', { name: /before and after/ })).toHaveAttribute('loading', 'lazy');
+  });
+});
+
+describe('Watch Demo (000 §2)', () => {
+  it('scrolls smoothly to the demo section and moves focus to its heading', async () => {
+    stubLanding();
+    const scroll = vi.spyOn(Element.prototype, 'scrollIntoView');
+    const user = userEvent.setup();
+
+    renderRoute('/');
+    await findHero();
+
+    await user.click(screen.getByRole('button', { name: 'Watch Demo' }));
+
+    expect(scroll).toHaveBeenCalledTimes(1);
+    expect(scroll.mock.contexts[0]).toBe(document.getElementById('demo'));
+    expect(scroll).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
+    expect(screen.getByRole('heading', { level: 2, name: 'See It in Action' })).toHaveFocus();
+  });
+
+  it('jumps without animation when reduced motion is preferred', async () => {
+    stubLanding();
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn((query: string) => ({ matches: query.includes('prefers-reduced-motion: reduce'), media: query })),
+    );
+    const scroll = vi.spyOn(Element.prototype, 'scrollIntoView');
+    const user = userEvent.setup();
+
+    renderRoute('/');
+    await findHero();
+
+    await user.click(screen.getByRole('button', { name: 'Watch Demo' }));
+
+    expect(scroll).toHaveBeenCalledWith({ behavior: 'auto', block: 'start' });
+  });
+});
+
+describe('calls to action by sign-in state (000 §2)', () => {
+  it.each(['Get Started For FREE', 'Start Editing For FREE'])(
+    '"%s" opens the sign-up dialog for a signed-out visitor',
+    async (name) => {
+      stubLanding();
+      const user = userEvent.setup();
+      const { router } = renderRoute('/');
+      await screen.findByRole('link', { name: 'Member Login' });
+
+      await user.click(screen.getByRole('button', { name }));
+
+      const dialog = await screen.findByRole('dialog');
+      expect(dialog).toHaveAccessibleName('Create your free account');
+      expect(router.state.location.pathname).toBe('/');
+    },
+  );
+
+  it.each(['Get Started For FREE', 'Open Magic Editor'])('"%s" takes a signed-in user to /dashboard', async (name) => {
+    stubLanding({ 'GET /api/user': signedIn });
+    const user = userEvent.setup();
+    const { router } = renderRoute('/');
+    await screen.findByRole('link', { name: 'Members Area' });
+
+    await user.click(screen.getByRole('button', { name }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('remembers a click made while sign-in is still loading and opens sign-up once it is known', async () => {
+    const answer = deferred();
+    stubLanding({ 'GET /api/user': answer.handler });
+    const user = userEvent.setup();
+    renderRoute('/');
+    await findHero();
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+
+    const start = screen.getByRole('button', { name: 'Get Started For FREE' });
+    await user.click(start);
+
+    expect(start).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    answer.resolve(signedOut(new Request('http://localhost/api/user')) as Response);
+    expect(await screen.findByRole('dialog', { name: 'Create your free account' })).toBeInTheDocument();
+  });
+
+  it('sends a member who clicked while sign-in was loading to /dashboard, without the dialog', async () => {
+    const answer = deferred();
+    stubLanding({ 'GET /api/user': answer.handler });
+    const user = userEvent.setup();
+    const { router } = renderRoute('/');
+    await findHero();
+
+    await user.click(screen.getByRole('button', { name: 'Get Started For FREE' }));
+    answer.resolve(json(MEMBER));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('video coming soon (000 §1-§2)', () => {
+  it('opens the sign-up dialog in its video waitlist mode', async () => {
+    stubLanding();
+    const user = userEvent.setup();
+    renderRoute('/');
+    await screen.findByRole('link', { name: 'Member Login' });
+
+    await user.click(within(region('Video Magic Is Coming Soon')).getByRole('button', { name: 'Join Video Waitlist' }));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveAccessibleName('Be First for Video Magic!');
+    expect(within(dialog).getByRole('button', { name: 'Join Video Waitlist' })).toBeInTheDocument();
+  });
+
+  it('offers a member the editor instead of a second account', async () => {
+    stubLanding({ 'GET /api/user': signedIn });
+    renderRoute('/');
+    await screen.findByRole('link', { name: 'Members Area' });
+
+    const video = region('Video Magic Is Coming Soon');
+    expect(within(video).queryByRole('button', { name: 'Join Video Waitlist' })).not.toBeInTheDocument();
+    expect(within(video).getByRole('link', { name: 'Edit Photos Now' })).toHaveAttribute('href', '/dashboard');
+  });
+});
+
+describe('FAQ (000 §2)', () => {
+  it.each([
+    ['Is there a limit on how many edits I can make?', /no limit on the number of edits/],
+    ['What happens to my photos?', /processed privately and are never used to train AI models/],
+    ['How long does an edit take?', /about 10-20 seconds/],
+    ['Which photos can I upload?', /JPG and PNG/],
+    ['Can I use my edits commercially?', /commercial use is allowed/],
+  ])('"%s" opens to its answer', async (question, answer) => {
+    stubLanding();
+    const user = userEvent.setup();
+    renderRoute('/');
+    await findHero();
+    const faq = region('Frequently Asked Questions');
+    const text = within(faq).getByText(answer);
+    expect(text).not.toBeVisible();
+
+    await user.click(within(faq).getByText(question));
+
+    expect(text).toBeVisible();
+    expect(text.closest('details')).toHaveAttribute('open');
   });
 });

@@ -1,39 +1,71 @@
-import { useNavigate } from 'react-router-dom';
-import { useGetCurrentUserQuery } from '../../../shared/api/current-user.api';
-import { useSignUpDialog } from '../../../shared/lib/sign-up-dialog';
-import { Button, ButtonLink } from '../../../shared/ui/button';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
+import { Button, ButtonLink } from '../../../shared/ui/button';
+import {
+  CreditCardIcon,
+  ImageIcon,
+  PencilIcon,
+  ShieldIcon,
+  SparklesIcon,
+  VideoIcon,
+  ZapIcon,
+  type IconProps,
+} from '../../../shared/ui/icons';
+import { VisuallyHidden } from '../../../shared/ui/visually-hidden';
+import { DemoVideo } from '../components/demo-video';
+import { FaqList } from '../components/faq-list';
+import { useLandingActions } from '../hooks/use-landing-actions';
 import { useVerificationToasts } from '../hooks/use-verification-toasts';
-import { ImageIcon, SparklesIcon, VideoIcon } from '../../../shared/ui/icons';
+import { EXAMPLE_PROMPTS, FAQ, FEATURES, STEPS, TESTIMONIALS, type FeatureIcon } from '../lib/landing-copy';
+import { scrollToSection } from '../lib/scroll-to-section';
 import styles from './landing-page.module.css';
 
-const STEPS = [
-  { title: 'Upload a photo', text: 'Any JPG or PNG from your phone or computer.' },
-  { title: 'Write a sentence', text: 'Say what should change: a new background, an outfit, something added or removed.' },
-  { title: 'Get magic edits', text: 'Your edited image arrives in about 10-20 seconds, ready to download and share.' },
-] as const;
+const FEATURE_ICONS: Record<FeatureIcon, (props: IconProps) => ReactNode> = {
+  zap: ZapIcon,
+  pencil: PencilIcon,
+  image: ImageIcon,
+  sparkles: SparklesIcon,
+  shield: ShieldIcon,
+  'credit-card': CreditCardIcon,
+};
 
-/** The landing page (/ and /sales). The full page (demo, testimonials, FAQ, live card) follows. */
-export function LandingPage() {
+/** The example pair (public/assets/CREDITS.md): the editor's own output for this prompt. */
+const EXAMPLE_EDIT = {
+  prompt: 'add snow falling and make the colors warmer',
+  before: { src: '/assets/original.jpg', alt: 'Before: a tabby cat looking into the camera' },
+  after: { src: '/assets/edited.jpg', alt: 'After: the same cat with snow falling and warmer colors' },
+  width: 451,
+  height: 300,
+} as const;
+
+export interface LandingPageProps {
+  /**
+   * The live community edit card (000 §2). It belongs to the community feature, which this
+   * feature may not import (ARCHITECTURE rule 9), so the router composes it in.
+   */
+  liveCommunityCard?: ReactNode;
+}
+
+/**
+ * The landing page (/ and /sales), its sections in the order of 000 §2: hero, How It Works,
+ * example prompts, live community edit, features, demo video, testimonials, video coming soon,
+ * FAQ, final call to action.
+ */
+export function LandingPage({ liveCommunityCard }: LandingPageProps = {}) {
   useDocumentTitle('Magic Editor');
   useVerificationToasts();
-  const navigate = useNavigate();
-  const { data: user } = useGetCurrentUserQuery();
-  const { openSignUp } = useSignUpDialog();
-
-  // 000 §2: a signed-in user goes to the editor; a visitor gets the sign-up dialog.
-  function getStarted() {
-    if (user) void navigate('/dashboard');
-    else openSignUp('signup');
-  }
+  const { signedIn, authLoading, pending, getStarted, joinVideoWaitlist } = useLandingActions();
+  // The sign-up dialog opens for visitors; while auth is unknown it most likely will.
+  const startPopup = signedIn ? undefined : 'dialog';
 
   return (
-    <>
-      <section className={styles.hero} aria-labelledby="hero-title">
-        <div className={styles.heroInner}>
+    <div className={styles.page}>
+      <section id="top" className={styles.hero} aria-labelledby="hero-title">
+        <div className={styles.heroText}>
           <p className={styles.eyebrow}>
             <SparklesIcon width={16} height={16} />
-            Magic Editor
+            AI photo editor
           </p>
           <h1 id="hero-title" className={styles.title}>
             Edit any photo with <span className={styles.highlight}>one sentence</span>
@@ -44,59 +76,255 @@ export function LandingPage() {
             Verify your e-mail and your first 2 edits are free.
           </p>
           <div className={styles.actions}>
-            <Button variant="primary" size="lg" aria-haspopup={user ? undefined : 'dialog'} onClick={getStarted}>
+            <Button
+              variant="primary"
+              size="lg"
+              aria-haspopup={startPopup}
+              aria-busy={pending === 'get-started' || undefined}
+              onClick={getStarted}
+            >
               Get Started For FREE
             </Button>
-            <ButtonLink to="/pricing" variant="secondary" size="lg">
-              See pricing
-            </ButtonLink>
+            <Button
+              variant="secondary"
+              size="lg"
+              onClick={() => scrollToSection('demo', 'demo-title')}
+            >
+              <VideoIcon width={20} height={20} />
+              Watch Demo
+            </Button>
           </div>
+          <p className={styles.reassurance}>2 free watermarked edits after e-mail verification. No credit card needed.</p>
         </div>
-        <div className={styles.art} aria-hidden="true">
-          <div className={styles.frame}>
-            <ImageIcon width={40} height={40} />
-          </div>
-          <div className={styles.prompt}>"put a party hat on my cat"</div>
-          <div className={`${styles.frame} ${styles.frameMagic}`}>
-            <SparklesIcon width={40} height={40} />
+
+        <div className={styles.showcase}>
+          <p className={styles.promptBubble}>
+            <VisuallyHidden>Example prompt: </VisuallyHidden>
+            <PencilIcon width={16} height={16} />
+            &ldquo;{EXAMPLE_EDIT.prompt}&rdquo;
+          </p>
+          <div className={styles.pair}>
+            <figure className={styles.shot}>
+              <img
+                src={EXAMPLE_EDIT.before.src}
+                alt={EXAMPLE_EDIT.before.alt}
+                width={EXAMPLE_EDIT.width}
+                height={EXAMPLE_EDIT.height}
+                decoding="async"
+                fetchPriority="high"
+              />
+              <figcaption className={styles.shotLabel}>Before</figcaption>
+            </figure>
+            <figure className={styles.shot}>
+              <img
+                src={EXAMPLE_EDIT.after.src}
+                alt={EXAMPLE_EDIT.after.alt}
+                width={EXAMPLE_EDIT.width}
+                height={EXAMPLE_EDIT.height}
+                decoding="async"
+              />
+              <figcaption className={`${styles.shotLabel} ${styles.shotLabelMagic}`}>After</figcaption>
+            </figure>
           </div>
         </div>
       </section>
 
-      <section className={styles.how} aria-labelledby="how-title">
-        <h2 id="how-title" className={styles.sectionTitle}>
-          How It Works
-        </h2>
+      <section id="how-it-works" className={styles.section} aria-labelledby="how-title">
+        <div className={styles.sectionHead}>
+          <h2 id="how-title" className={styles.sectionTitle}>
+            How It Works
+          </h2>
+          <p className={styles.sectionLead}>Three steps, no editing skills needed.</p>
+        </div>
         <ol className={styles.steps}>
           {STEPS.map((step, index) => (
-            <li key={step.title} className={styles.step}>
+            <li key={step.title} className={styles.card}>
               <span className={styles.stepNumber} aria-hidden="true">
                 {index + 1}
               </span>
-              <h3 className={styles.stepTitle}>{step.title}</h3>
-              <p className={styles.stepText}>{step.text}</p>
+              <h3 className={styles.cardTitle}>
+                <VisuallyHidden>{`Step ${index + 1}: `}</VisuallyHidden>
+                {step.title}
+              </h3>
+              <p className={styles.muted}>{step.text}</p>
             </li>
           ))}
         </ol>
       </section>
 
-      {/* 000 §1-§2: video editing is coming soon; visitors can join the waitlist. */}
-      <section className={styles.video} aria-labelledby="video-title">
-        <span className={styles.videoIcon} aria-hidden="true">
-          <VideoIcon width={28} height={28} />
-        </span>
-        <div className={styles.videoText}>
-          <h2 id="video-title" className={styles.videoTitle}>
-            Video Magic Is Coming Soon
-          </h2>
-          <p className={styles.stepText}>Edit videos with one sentence, just like photos.</p>
+      <section id="examples" className={styles.band} aria-labelledby="examples-title">
+        <div className={styles.section}>
+          <div className={styles.sectionHead}>
+            <h2 id="examples-title" className={styles.sectionTitle}>
+              Try Prompts Like These
+            </h2>
+            <p className={styles.sectionLead}>
+              Name what should change and how. Short, specific sentences work best.
+            </p>
+          </div>
+          <ul className={styles.prompts}>
+            {EXAMPLE_PROMPTS.map((example) => (
+              <li key={example.prompt} className={styles.promptCard}>
+                <span className={styles.promptKind}>{example.kind}</span>
+                <q className={styles.promptText}>{example.prompt}</q>
+              </li>
+            ))}
+          </ul>
         </div>
-        {user ? null : (
-          <Button variant="secondary" aria-haspopup="dialog" onClick={() => openSignUp('video')}>
-            Join Video Waitlist
-          </Button>
+      </section>
+
+      <section id="community" className={styles.section} aria-labelledby="community-title">
+        <div className={styles.sectionHead}>
+          <h2 id="community-title" className={styles.sectionTitle}>
+            Live From the Community
+          </h2>
+          <p className={styles.sectionLead}>
+            The newest shared edit appears here as soon as it is made. Laughing at it needs no account.
+          </p>
+        </div>
+        {liveCommunityCard ? (
+          <div className={styles.liveSlot}>{liveCommunityCard}</div>
+        ) : (
+          <p className={styles.sectionFoot}>
+            <Link to="/leaderboard">See the most laughed-at edits in the Hall of Fame</Link>
+          </p>
         )}
       </section>
-    </>
+
+      <section id="features" className={styles.band} aria-labelledby="features-title">
+        <div className={styles.section}>
+          <div className={styles.sectionHead}>
+            <h2 id="features-title" className={styles.sectionTitle}>
+              Everything You Need for Funny Edits
+            </h2>
+          </div>
+          <ul className={styles.features}>
+            {FEATURES.map((feature) => {
+              const Icon = FEATURE_ICONS[feature.icon];
+              return (
+                <li key={feature.title} className={styles.card}>
+                  <span className={styles.featureIcon} aria-hidden="true">
+                    <Icon width={22} height={22} />
+                  </span>
+                  <h3 className={styles.cardTitle}>{feature.title}</h3>
+                  <p className={styles.muted}>{feature.text}</p>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      </section>
+
+      <section id="demo" className={styles.section} aria-labelledby="demo-title">
+        <div className={styles.sectionHead}>
+          <h2 id="demo-title" className={`${styles.sectionTitle} ${styles.focusTarget}`} tabIndex={-1}>
+            See It in Action
+          </h2>
+          <p className={styles.sectionLead}>Watch a photo go from upload to finished edit.</p>
+        </div>
+        <div className={styles.demo}>
+          <DemoVideo />
+        </div>
+      </section>
+
+      <section id="testimonials" className={styles.band} aria-labelledby="testimonials-title">
+        <div className={styles.section}>
+          <div className={styles.sectionHead}>
+            <h2 id="testimonials-title" className={styles.sectionTitle}>
+              What People Make With It
+            </h2>
+          </div>
+          <ul className={styles.testimonials}>
+            {TESTIMONIALS.map((testimonial) => (
+              <li key={testimonial.name}>
+                <figure className={`${styles.card} ${styles.testimonial}`}>
+                  <blockquote className={styles.quote}>
+                    <p>&ldquo;{testimonial.quote}&rdquo;</p>
+                  </blockquote>
+                  <figcaption className={styles.person}>
+                    <span className={styles.avatar} aria-hidden="true">
+                      {testimonial.name.charAt(0)}
+                    </span>
+                    <span>
+                      <span className={styles.personName}>{testimonial.name}</span>
+                      <span className={styles.muted}>{testimonial.role}</span>
+                    </span>
+                  </figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      {/* 000 §1-§2: video editing is coming soon; visitors can join the waitlist. */}
+      <section id="video" className={styles.section} aria-labelledby="video-title">
+        <div className={styles.video}>
+          <span className={styles.videoIcon} aria-hidden="true">
+            <VideoIcon width={28} height={28} />
+          </span>
+          <div className={styles.videoText}>
+            <h2 id="video-title" className={styles.videoTitle}>
+              Video Magic Is Coming Soon
+            </h2>
+            <p className={styles.muted}>
+              {signedIn
+                ? 'Edit short videos with one sentence, just like photos. It will appear in your Magic Editor when it launches.'
+                : 'Edit short videos with one sentence, just like photos. Join the waitlist to hear first when it opens.'}
+            </p>
+          </div>
+          {signedIn ? (
+            <ButtonLink to="/dashboard" variant="secondary">
+              Edit Photos Now
+            </ButtonLink>
+          ) : (
+            <Button
+              variant="secondary"
+              aria-haspopup="dialog"
+              aria-busy={pending === 'join-video-waitlist' || undefined}
+              onClick={joinVideoWaitlist}
+            >
+              Join Video Waitlist
+            </Button>
+          )}
+        </div>
+      </section>
+
+      <section id="faq" className={styles.band} aria-labelledby="faq-title">
+        <div className={`${styles.section} ${styles.narrow}`}>
+          <div className={styles.sectionHead}>
+            <h2 id="faq-title" className={styles.sectionTitle}>
+              Frequently Asked Questions
+            </h2>
+          </div>
+          <FaqList items={FAQ} />
+        </div>
+      </section>
+
+      <section id="get-started" className={styles.section} aria-labelledby="final-title">
+        <div className={styles.finalCta}>
+          <h2 id="final-title" className={styles.sectionTitle}>
+            Ready to Make Your First Edit?
+          </h2>
+          <p className={styles.sectionLead}>
+            Upload a photo, write one sentence and see the result in seconds. Your first 2 edits are free.
+          </p>
+          <Button
+            variant="primary"
+            size="lg"
+            aria-haspopup={startPopup}
+            aria-busy={pending === 'get-started' || undefined}
+            onClick={getStarted}
+          >
+            {signedIn ? 'Open Magic Editor' : 'Start Editing For FREE'}
+          </Button>
+          {authLoading ? null : signedIn ? null : (
+            <p className={styles.muted}>
+              Already a member? <Link to="/auth">Log in</Link>
+            </p>
+          )}
+        </div>
+      </section>
+    </div>
   );
 }
