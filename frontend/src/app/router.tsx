@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { BareLayout } from './layouts/bare-layout';
 import { LandingLayout } from './layouts/landing-layout';
@@ -33,6 +33,44 @@ function page<M>(load: () => Promise<M>, name: ComponentExport<M>): Pick<RouteOb
   };
 }
 
+type PropsOf<C> = C extends ComponentType<infer P> ? NonNullable<P> : never;
+type SlotProp<C> = { [K in keyof PropsOf<C>]-?: ReactNode extends PropsOf<C>[K] ? K : never }[keyof PropsOf<C>];
+
+/**
+ * A lazily loaded page given an element made by another feature through one of its ReactNode
+ * props (features never import each other, ARCHITECTURE rule 9: the router composes them).
+ * Both modules are loaded together.
+ */
+function pageWith<M, K extends ComponentExport<M>, S>(
+  load: () => Promise<M>,
+  name: K,
+  slot: SlotProp<M[K]>,
+  loadPart: () => Promise<S>,
+  partName: ComponentExport<S>,
+): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      const [module, partModule] = await Promise.all([load(), loadPart()]);
+      const Page = module[name] as ComponentType<Record<string, ReactNode>>;
+      const Part = partModule[partName] as ComponentType;
+      const slotName = slot as string;
+      function ComposedPage() {
+        return <Page {...{ [slotName]: <Part /> }} />;
+      }
+      return { Component: ComposedPage };
+    },
+  };
+}
+
+const landingPage = () =>
+  pageWith(
+    () => import('../features/marketing/pages/landing-page'),
+    'LandingPage',
+    'liveCommunityCard',
+    () => import('../features/community/components/live-community-card'),
+    'LiveCommunityCard',
+  );
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -42,8 +80,9 @@ export const routes: RouteObject[] = [
       {
         element: <LandingLayout />,
         children: [
-          { path: '/', ...page(() => import('../features/marketing/pages/landing-page'), 'LandingPage') },
-          { path: '/sales', ...page(() => import('../features/marketing/pages/landing-page'), 'LandingPage') },
+          // 000 §2: the landing page with the live community card.
+          { path: '/', ...landingPage() },
+          { path: '/sales', ...landingPage() },
         ],
       },
       {
@@ -65,7 +104,17 @@ export const routes: RouteObject[] = [
       {
         element: <SiteLayout footer={false} />,
         children: [
-          { path: '/dashboard', ...page(() => import('../features/editor/pages/dashboard-page'), 'DashboardPage') },
+          // 000 §2: the editor page with the Recent Community Edits list.
+          {
+            path: '/dashboard',
+            ...pageWith(
+              () => import('../features/editor/pages/dashboard-page'),
+              'DashboardPage',
+              'communityEdits',
+              () => import('../features/community/components/recent-community-edits'),
+              'RecentCommunityEdits',
+            ),
+          },
           { path: '/my-edits', ...page(() => import('../features/my-edits/pages/my-edits-page'), 'MyEditsPage') },
           { path: '/profile', ...page(() => import('../features/profile/pages/profile-page'), 'ProfilePage') },
           { path: '/order', ...page(() => import('../features/billing/pages/order-page'), 'OrderPage') },

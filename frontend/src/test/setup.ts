@@ -1,7 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { FakeWebSocket } from './websocket-stub';
+
+// No test opens a real socket (the live community card connects to /ws on every landing page
+// render); a test that plays the server calls stubWebSocket() itself.
+beforeEach(() => {
+  vi.stubGlobal('WebSocket', FakeWebSocket);
+});
 
 afterEach(() => {
   cleanup();

@@ -1,19 +1,131 @@
-import { ButtonLink } from '../../../shared/ui/button';
-import { ComingSoon } from '../../../shared/ui/coming-soon';
+import { useEffect, useRef, useState } from 'react';
+import { BackToTop } from '../../../shared/ui/back-to-top';
+import { Button, ButtonLink } from '../../../shared/ui/button';
 import { PageHeading } from '../../../shared/ui/page-heading';
+import { VisuallyHidden } from '../../../shared/ui/visually-hidden';
+import { useLeaderboard } from '../api/community.api';
+import { CommunityEditCard, CommunityEditCardSkeleton } from '../components/community-edit-card';
+import { FeedMessage } from '../components/feed-message';
 import styles from './leaderboard-page.module.css';
 
-/** /leaderboard: the Hall of Fame (000 §2); the ranking arrives with the community issue. */
+/** 000 §2 / §9: the top three carry these badges. */
+export const RANK_BADGES: Readonly<Record<number, string>> = { 1: 'Champion', 2: 'Runner-up', 3: 'Third Place' };
+
+export const LEADERBOARD_LOAD_ERROR = 'Unable to load the Hall of Fame. Please try again later.';
+export const LEADERBOARD_EMPTY = 'No laughs yet. Laugh at a community edit and it will take its place in the Hall of Fame!';
+
+function RankHeader({ rank }: { rank: number }) {
+  const badge = RANK_BADGES[rank];
+  return (
+    <div className={styles.rankRow}>
+      <span className={styles.rank}>
+        <VisuallyHidden>Rank </VisuallyHidden>#{rank}
+      </span>
+      {badge ? (
+        <span className={styles.badge} data-rank={rank}>
+          {badge}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * /leaderboard, the Hall of Fame (000 §2): the most laughed-at edits, ranked, 10 per page with
+ * Load More, refetched every 10 s; each with its optimistic laugh toggle, after which the
+ * leaderboard and the recent feed are fetched again (000 §4).
+ */
 export function LeaderboardPage() {
+  const [pages, setPages] = useState(1);
+  const { data, currentData, isLoading, isFetching, isError, refetch } = useLeaderboard(pages);
+  const list = useRef<HTMLOListElement>(null);
+  const focusFrom = useRef<number | null>(null);
+
+  const entries = data?.entries ?? [];
+  // After Load More the earlier pages stay on screen until the longer list arrives.
+  const loadingMore = pages > 1 && !currentData && isFetching;
+  const loadMoreFailed = pages > 1 && !currentData && isError && !isFetching;
+
+  useEffect(() => {
+    // Keyboard and screen-reader users continue at the first entry that Load More added.
+    const from = focusFrom.current;
+    if (from === null || !currentData) return;
+    focusFrom.current = null;
+    const item = list.current?.children[from];
+    if (item instanceof HTMLElement) item.focus();
+  }, [currentData]);
+
+  function loadMore() {
+    if (loadingMore) return;
+    if (loadMoreFailed) {
+      void refetch();
+      return;
+    }
+    focusFrom.current = entries.length;
+    setPages((count) => count + 1);
+  }
+
+  let content;
+  if (isLoading) {
+    content = (
+      <div aria-busy="true">
+        <VisuallyHidden>Loading the Hall of Fame...</VisuallyHidden>
+        <ul className={styles.list}>
+          {[1, 2, 3].map((rank) => (
+            <li key={rank}>
+              <CommunityEditCardSkeleton header={<RankHeader rank={rank} />} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  } else if (!data) {
+    content = (
+      <FeedMessage
+        kind="error"
+        action={
+          <Button variant="secondary" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        }
+      >
+        {LEADERBOARD_LOAD_ERROR}
+      </FeedMessage>
+    );
+  } else if (entries.length === 0) {
+    content = <FeedMessage kind="empty">{LEADERBOARD_EMPTY}</FeedMessage>;
+  } else {
+    content = (
+      <>
+        <ol ref={list} className={styles.list} aria-label="Most laughed-at edits">
+          {entries.map((entry) => (
+            <li key={entry.id} tabIndex={-1} className={styles.item} data-top={entry.rank <= 3 || undefined}>
+              <CommunityEditCard entry={entry} refreshAfterLaugh header={<RankHeader rank={entry.rank} />} />
+            </li>
+          ))}
+        </ol>
+        {loadMoreFailed ? <p className={styles.loadMoreError}>Could not load more edits. Please try again.</p> : null}
+        {data.hasMore || loadingMore || loadMoreFailed ? (
+          <div className={styles.more}>
+            <Button variant="secondary" onClick={loadMore} aria-disabled={loadingMore || undefined} aria-busy={loadingMore || undefined}>
+              {loadingMore ? 'Loading...' : 'Load More'}
+            </Button>
+          </div>
+        ) : null}
+      </>
+    );
+  }
+
   return (
     <div className={styles.page}>
-      <PageHeading title="Hall of Fame" subtitle="The community's most laughed-at edits." />
-      <ComingSoon>
-        <p>The leaderboard opens soon.</p>
-      </ComingSoon>
-      <ButtonLink to="/dashboard" variant="primary" className={styles.cta}>
-        Create Your Own Viral Edit
-      </ButtonLink>
+      <div className={styles.top}>
+        <PageHeading title="Hall of Fame" subtitle="The community's most laughed-at edits." className={styles.heading} />
+        <ButtonLink to="/dashboard" variant="primary" className={styles.cta}>
+          Create Your Own Viral Edit
+        </ButtonLink>
+      </div>
+      {content}
+      <BackToTop />
     </div>
   );
 }

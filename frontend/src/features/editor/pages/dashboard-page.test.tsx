@@ -107,6 +107,29 @@ describe('/dashboard page (000 §2 "Editor page")', () => {
     expect(screen.getByRole('button', { name: 'Back to Top' })).toBeInTheDocument();
   });
 
+  it('shows the Recent Community Edits in the #community section', async () => {
+    await openEditor({
+      'GET /api/community/recent': () =>
+        json([
+          {
+            id: 'c-1',
+            prompt: 'add snow falling',
+            style: 'realistic',
+            timestamp: '2026-03-10T12:00:00.000Z',
+            laughCount: 7,
+            imageUrl: '/api/images/c-1',
+            originalUrl: '/api/images/c-1/original',
+          },
+        ]),
+    });
+
+    const community = screen.getByRole('region', { name: 'Recent Community Edits' });
+    const edit = await within(community).findByRole('article', { name: 'add snow falling' });
+    expect(within(edit).getByRole('img', { name: 'add snow falling' })).toHaveAttribute('src', '/api/images/c-1');
+    expect(within(edit).getByRole('button', { name: 'Laugh, 7 laughs' })).toBeInTheDocument();
+    expect(within(community).queryByText(/coming soon/i)).not.toBeInTheDocument();
+  });
+
   it('shows a retry when the credits cannot be loaded', async () => {
     const user = userEvent.setup();
     let fail = true;

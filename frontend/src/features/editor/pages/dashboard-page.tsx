@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useGetCurrentUserQuery } from '../../../shared/api/current-user.api';
 import { ButtonLink } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
@@ -5,7 +6,7 @@ import { LockIcon } from '../../../shared/ui/icons';
 import { PageHeading } from '../../../shared/ui/page-heading';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { VisuallyHidden } from '../../../shared/ui/visually-hidden';
-import { BackToTop } from '../components/back-to-top';
+import { BackToTop } from '../../../shared/ui/back-to-top';
 import { HowItWorks } from '../components/how-it-works';
 import { MagicEditor } from '../components/magic-editor';
 import { useAuthRequiredRedirect } from '../hooks/use-auth-required-redirect';
@@ -21,11 +22,19 @@ function EditorSkeleton() {
   );
 }
 
+export interface DashboardPageProps {
+  /**
+   * The Recent Community Edits list. It belongs to the community feature, which this feature
+   * may not import (ARCHITECTURE rule 9): the router composes it in.
+   */
+  communityEdits?: ReactNode;
+}
+
 /**
  * /dashboard: the Magic Editor (000 §2 "Editor page"), then Recent Community Edits and Back to
  * Top. A signed-out visitor is told to log in and sent to /auth after 1 second (000 §4).
  */
-export function DashboardPage() {
+export function DashboardPage({ communityEdits }: DashboardPageProps) {
   const { data: user, isLoading } = useGetCurrentUserQuery();
   useAuthRequiredRedirect(isLoading ? null : Boolean(user));
 
@@ -64,7 +73,7 @@ export function DashboardPage() {
         <h2 id="community-title" className={styles.sectionTitle}>
           Recent Community Edits
         </h2>
-        <p className={styles.muted}>The community feed is coming soon.</p>
+        {communityEdits}
       </section>
       <BackToTop />
     </>

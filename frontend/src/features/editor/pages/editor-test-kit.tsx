@@ -48,6 +48,7 @@ export async function openEditor(routes: ApiRoutes = {}, account: Record<string,
   const stub = stubApi({
     'GET /api/user': () => json(account),
     'GET /api/user/credits': () => json({ balance: 3, regular: 3, watermarked: 0 }),
+    'GET /api/community/recent': () => json([]),
     ...routes,
   });
   const view = renderRoute('/dashboard');

@@ -1,4 +1,4 @@
-import { Button } from '../../../shared/ui/button';
+import { Button } from './button';
 import styles from './back-to-top.module.css';
 
 function ArrowUpIcon() {

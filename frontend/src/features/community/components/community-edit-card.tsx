@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import { cx } from '../../../shared/lib/cx';
+import { Card } from '../../../shared/ui/card';
+import { Skeleton } from '../../../shared/ui/skeleton';
+import { useLaughToggle } from '../hooks/use-laugh-toggle';
+import type { CommunityEntry } from '../lib/community-entry';
+import { timeAgo } from '../lib/relative-time';
+import { EditPair, EditPairSkeleton } from './edit-pair';
+import { LaughButton } from './laugh-button';
+import styles from './community-edit-card.module.css';
+
+export interface CommunityEditCardProps {
+  entry: CommunityEntry;
+  /** Refetch the leaderboard and recent feed after a laugh (the leaderboard's cards). */
+  refreshAfterLaugh?: boolean;
+  /** Shown above the images (the leaderboard's rank and badge). */
+  header?: ReactNode;
+  className?: string;
+}
+
+/**
+ * One community edit in a list: original and generated image, prompt, style, age, and the
+ * optimistic laugh toggle (000 §4). Named by its prompt for assistive technology.
+ */
+export function CommunityEditCard({ entry, refreshAfterLaugh = false, header, className }: CommunityEditCardProps) {
+  const { laughed, pending, toggle } = useLaughToggle(entry.id, { refresh: refreshAfterLaugh });
+  const prompt = entry.prompt.trim();
+  const when = timeAgo(entry.timestamp);
+  return (
+    <Card as="article" className={cx(styles.card, className)} aria-label={prompt || 'Community edit'}>
+      {header}
+      <EditPair entry={entry} />
+      <p className={styles.prompt} title={prompt || undefined}>
+        {prompt ? `"${prompt}"` : 'No prompt'}
+      </p>
+      <div className={styles.meta}>
+        <p className={styles.details}>
+          {entry.style ? <span className={styles.style}>{entry.style}</span> : null}
+          {when ? (
+            <time dateTime={entry.timestamp} className={styles.time}>
+              {when}
+            </time>
+          ) : null}
+        </p>
+        <LaughButton count={entry.laughCount} laughed={laughed} pending={pending} onToggle={toggle} />
+      </div>
+    </Card>
+  );
+}
+
+/** A card of the same size while the list loads. */
+export function CommunityEditCardSkeleton({ header, className }: { header?: ReactNode; className?: string }) {
+  return (
+    <Card className={cx(styles.card, className)} aria-hidden="true">
+      {header}
+      <EditPairSkeleton />
+      <div className={styles.promptSkeleton}>
+        <Skeleton height="1rem" width="90%" className={styles.line} />
+        <Skeleton height="1rem" width="60%" className={styles.line} />
+      </div>
+      <div className={styles.meta}>
+        <Skeleton height="1.5rem" width="5rem" />
+        <Skeleton height="var(--tap-target)" width="4.5rem" circle />
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * Shared set-up for the community tests: entries as the server sends them, a component rendered
+ * with a fresh store and a router, and answers that arrive only when the test says so.
+ */
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { AppProviders } from '../../../app/providers';
+import { makeStore } from '../../../app/store';
+import type { RouteHandler } from '../../../test/fetch-stub';
+import { laughMemory } from '../lib/laugh-memory';
+
+export function entry(n: number, overrides: Record<string, unknown> = {}) {
+  const id = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  return {
+    id,
+    prompt: `prompt number ${n}`,
+    style: 'realistic',
+    timestamp: new Date(Date.UTC(2026, 2, 10, 12, 0, 0) - n * 60_000).toISOString(),
+    laughCount: 0,
+    generatedPath: `/api/images/${id}`,
+    originalPath: `/api/images/${id}/original`,
+    imageUrl: `/api/images/${id}`,
+    originalUrl: `/api/images/${id}/original`,
+    ...overrides,
+  };
+}
+
+export function rankedEntry(rank: number, overrides: Record<string, unknown> = {}) {
+  return { ...entry(rank, { laughCount: 100 - rank }), rank, ...overrides };
+}
+
+export function renderWithStore(ui: ReactNode) {
+  const store = makeStore();
+  const view = render(
+    <AppProviders store={store}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </AppProviders>,
+  );
+  return { ...view, store };
+}
+
+/**
+ * A handler whose answers are held until `release` is called; an answer released before its
+ * request arrives is given to the next request.
+ */
+export function heldAnswer() {
+  const waiting: Array<(response: Response) => void> = [];
+  const ready: Response[] = [];
+  const handler: RouteHandler = () => {
+    const answer = ready.shift();
+    return answer ?? new Promise<Response>((resolve) => waiting.push(resolve));
+  };
+  return {
+    handler,
+    release(response: Response) {
+      const next = waiting.shift();
+      if (next) next(response);
+      else ready.push(response);
+    },
+    get waiting() {
+      return waiting.length;
+    },
+  };
+}
+
+export function calls(requests: Request[], method: string, path: string): Request[] {
+  return requests.filter((request) => request.method === method && new URL(request.url).pathname === path);
+}
+
+/** The laugh memory is module state: each test starts with none. */
+export function forgetLaughs() {
+  laughMemory.clear();
+}

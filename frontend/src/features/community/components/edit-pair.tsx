@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { cx } from '../../../shared/lib/cx';
+import { ImageIcon } from '../../../shared/ui/icons';
+import { Skeleton } from '../../../shared/ui/skeleton';
+import { VisuallyHidden } from '../../../shared/ui/visually-hidden';
+import type { CommunityEntry } from '../lib/community-entry';
+import styles from './edit-pair.module.css';
+
+// The images' intrinsic size hint (a square frame): reserves their space before they load.
+const SIZE = 480;
+
+function EditImage({ src, alt, caption, eager }: { src: string; alt: string; caption: string; eager: boolean }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <figure className={styles.figure}>
+      {/* 000 §2 "Image links": each image opens in a new tab. */}
+      <a href={src} target="_blank" rel="noopener noreferrer" className={styles.frame}>
+        {failed ? (
+          <span className={styles.missing}>
+            <ImageIcon width={28} height={28} />
+            <span>{alt}</span>
+          </span>
+        ) : (
+          <img
+            src={src}
+            alt={alt}
+            width={SIZE}
+            height={SIZE}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            className={styles.image}
+            onError={() => setFailed(true)}
+          />
+        )}
+        <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+      </a>
+      <figcaption className={styles.caption}>{caption}</figcaption>
+    </figure>
+  );
+}
+
+export interface EditPairProps {
+  entry: Pick<CommunityEntry, 'id' | 'prompt' | 'imageUrl' | 'originalUrl'>;
+  /** Load at once (the landing card) rather than when scrolled near (lists). */
+  eager?: boolean;
+  /** Stack the two images on phones (a large card) rather than keeping them side by side. */
+  stackOnPhones?: boolean;
+}
+
+/** The original and the generated image side by side, each a link to the full image. */
+export function EditPair({ entry, eager = false, stackOnPhones = false }: EditPairProps) {
+  const prompt = entry.prompt.trim();
+  return (
+    <div className={cx(styles.pair, stackOnPhones && styles.stackOnPhones)}>
+      <EditImage
+        key={`o-${entry.id}`}
+        src={entry.originalUrl}
+        alt={prompt ? `Original photo for "${prompt}"` : 'Original photo'}
+        caption="Original"
+        eager={eager}
+      />
+      <EditImage key={`g-${entry.id}`} src={entry.imageUrl} alt={prompt || 'Edited photo'} caption="Edited" eager={eager} />
+    </div>
+  );
+}
+
+/** The same frames, empty: for skeletons of the same size. */
+export function EditPairSkeleton({ stackOnPhones = false }: { stackOnPhones?: boolean }) {
+  return (
+    <div className={cx(styles.pair, stackOnPhones && styles.stackOnPhones)} aria-hidden="true">
+      {[0, 1].map((key) => (
+        <div key={key} className={styles.figure}>
+          <Skeleton className={styles.frame} height="auto" />
+          <Skeleton className={styles.captionSkeleton} width="4rem" height="1rem" />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,186 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { getErrorMessage } from '../../../shared/api/base-api';
+import { getUserIdentifier } from '../../../shared/lib/user-identifier';
+import { Button } from '../../../shared/ui/button';
+import { Card } from '../../../shared/ui/card';
+import { Skeleton } from '../../../shared/ui/skeleton';
+import { VisuallyHidden } from '../../../shared/ui/visually-hidden';
+import {
+  useAddLaughMutation,
+  useHasLaughedQuery,
+  useRecentCommunityEdits,
+  useRemoveLaughMutation,
+} from '../api/community.api';
+import { useLiveCommunity, type LiveStatus } from '../hooks/use-live-community';
+import { useUserIdentifier } from '../hooks/use-user-identifier';
+import type { CommunityEntry } from '../lib/community-entry';
+import { COMMUNITY_EMPTY, COMMUNITY_LOAD_ERROR } from '../lib/community-messages';
+import { laughMemory } from '../lib/laugh-memory';
+import { timeAgo } from '../lib/relative-time';
+import { EditPair, EditPairSkeleton } from './edit-pair';
+import { FeedMessage } from './feed-message';
+import { LaughButton } from './laugh-button';
+import styles from './live-community-card.module.css';
+
+/** What the card learnt itself: a live message, or the answer to its own laugh. */
+interface Known {
+  entry: CommunityEntry;
+  /** Known laugh state of this browser for `entry`. */
+  laughed: boolean;
+  /** When it was learnt, to compare with the feed's last answer. */
+  at: number;
+}
+
+interface Received {
+  entry: CommunityEntry;
+  at: number;
+}
+
+function createdAt(entry: CommunityEntry): number {
+  const time = Date.parse(entry.timestamp);
+  return Number.isNaN(time) ? 0 : time;
+}
+
+/**
+ * The edit to show: the newest of the feed's latest and the card's own knowledge; for the same
+ * edit, whichever arrived last (its laugh count is the freshest).
+ */
+function pickShown(feed: Received | null, known: Known | null): CommunityEntry | null {
+  if (!feed || !known) return (feed ?? known)?.entry ?? null;
+  if (feed.entry.id !== known.entry.id) {
+    const feedTime = createdAt(feed.entry);
+    const knownTime = createdAt(known.entry);
+    if (feedTime !== knownTime) return feedTime > knownTime ? feed.entry : known.entry;
+  }
+  return feed.at > known.at ? feed.entry : known.entry;
+}
+
+function LiveBadge({ status }: { status: LiveStatus }) {
+  const open = status === 'open';
+  return (
+    <span className={styles.live} data-state={status} title={open ? 'New edits appear here as they are made' : 'Reconnecting...'}>
+      <span className={styles.dot} aria-hidden="true" />
+      <span aria-hidden="true">{open ? 'Live' : 'Offline'}</span>
+      <VisuallyHidden>{open ? 'Live updates are on' : 'Live updates are off'}</VisuallyHidden>
+    </span>
+  );
+}
+
+/**
+ * The landing page's live community card (000 §2, §4): the latest community edit (original and
+ * generated image, prompt, laugh count, laugh control). A new edit pushed over /ws replaces it
+ * at once with its count and "not laughed". The initial laugh state comes from has-laughed;
+ * a laugh changes the count only when the server has answered (not optimistic).
+ */
+export function LiveCommunityCard() {
+  const titleId = useId();
+  const feed = useRecentCommunityEdits(1);
+  const [known, setKnown] = useState<Known | null>(null);
+  const status = useLiveCommunity((entry) => setKnown({ entry, laughed: false, at: Date.now() }));
+
+  const latest = feed.data?.[0];
+  const shown = pickShown(latest ? { entry: latest, at: feed.fulfilledTimeStamp ?? 0 } : null, known);
+  const knownLaughed = shown && known?.entry.id === shown.id ? known.laughed : undefined;
+
+  const userIdentifier = useUserIdentifier();
+  const hasLaughed = useHasLaughedQuery(
+    shown && userIdentifier && knownLaughed === undefined ? { id: shown.id, userIdentifier } : skipToken,
+  );
+  useEffect(() => {
+    // 000 §8: a has-laughed failure is only logged; the card then shows "not laughed".
+    if (hasLaughed.error) console.warn(`Could not load the laugh state: ${getErrorMessage(hasLaughed.error)}`);
+  }, [hasLaughed.error]);
+
+  const [busy, setBusy] = useState(false);
+  const sending = useRef(false);
+  const [addLaugh] = useAddLaughMutation();
+  const [removeLaugh] = useRemoveLaughMutation();
+
+  const laughed = shown ? (knownLaughed ?? laughMemory.get(shown.id) ?? hasLaughed.currentData ?? false) : false;
+
+  async function toggle() {
+    if (!shown || sending.current) return;
+    const wanted = !laughed;
+    sending.current = true;
+    setBusy(true);
+    try {
+      const send = wanted ? addLaugh : removeLaugh;
+      // Clicked before it was known whether someone is signed in: the stored identifier, if any.
+      const result = await send({ id: shown.id, userIdentifier: userIdentifier ?? getUserIdentifier() }).unwrap();
+      setKnown({ entry: { ...shown, laughCount: result.laughCount }, laughed: result.hasLaughed, at: Date.now() });
+    } catch {
+      // Logged by the mutation (000 §8); nothing changed on screen.
+    } finally {
+      sending.current = false;
+      setBusy(false);
+    }
+  }
+
+  let body;
+  if (shown) {
+    const prompt = shown.prompt.trim();
+    const when = timeAgo(shown.timestamp);
+    body = (
+      <>
+        <EditPair entry={shown} eager stackOnPhones />
+        <p className={styles.prompt} title={prompt || undefined}>
+          {prompt ? `"${prompt}"` : 'No prompt'}
+        </p>
+        <div className={styles.footer}>
+          <p className={styles.details}>
+            {shown.style ? <span className={styles.style}>{shown.style}</span> : null}
+            {when ? <time dateTime={shown.timestamp}>{when}</time> : null}
+          </p>
+          <LaughButton count={shown.laughCount} laughed={laughed} pending={busy} onToggle={() => void toggle()} size="lg" />
+        </div>
+      </>
+    );
+  } else if (feed.isLoading) {
+    body = (
+      <div className={styles.skeleton} aria-busy="true">
+        <VisuallyHidden>Loading the latest community edit...</VisuallyHidden>
+        <EditPairSkeleton stackOnPhones />
+        <div className={styles.promptSkeleton} aria-hidden="true">
+          <Skeleton height="1.125rem" width="85%" className={styles.line} />
+          <Skeleton height="1.125rem" width="55%" className={styles.line} />
+        </div>
+        <div className={styles.footer} aria-hidden="true">
+          <Skeleton height="1.5rem" width="6rem" />
+          <Skeleton height="var(--tap-target)" width="5.5rem" circle />
+        </div>
+      </div>
+    );
+  } else if (feed.data) {
+    body = <FeedMessage kind="empty">{COMMUNITY_EMPTY}</FeedMessage>;
+  } else {
+    body = (
+      <FeedMessage
+        kind="error"
+        action={
+          <Button variant="secondary" onClick={() => void feed.refetch()}>
+            Try again
+          </Button>
+        }
+      >
+        {COMMUNITY_LOAD_ERROR}
+      </FeedMessage>
+    );
+  }
+
+  return (
+    <Card as="article" className={styles.card} aria-labelledby={titleId}>
+      <header className={styles.header}>
+        <h3 id={titleId} className={styles.title}>
+          Latest community edit
+        </h3>
+        <LiveBadge status={status} />
+      </header>
+      {body}
+      <p className={styles.more}>
+        <Link to="/leaderboard">See the most laughed-at edits in the Hall of Fame</Link>
+      </p>
+    </Card>
+  );
+}
