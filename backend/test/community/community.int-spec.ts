@@ -186,95 +186,82 @@ describe('community: feed, laughs, leaderboard', () => {
       await request(t.http).get('/api/leaderboard?page=0').expect(400);
     });
   });
-});
 
-describe('community read path: cache and hot path (ADR 0011)', () => {
-  let t: TestApp;
-  let userId: string;
-  beforeAll(async () => {
-    t = await createGenerationApp();
-    userId = (await signedInUser(t)).id;
-  });
-  afterAll(() => t.close());
-  beforeEach(async () => {
-    await sql(t, `DELETE FROM image`);
-    // Each test starts from an empty cache (a delete of only hidden rows notifies nothing).
-    feedCache(t).invalidate();
-    await resetLaughLimit(t);
-  });
+  describe('read path: cache and hot path (ADR 0011)', () => {
 
-  it('answers a repeated read from the cache, and a laugh is visible in the very next read', async () => {
-    const id = await seedImage(t, userId);
-    const first = await request(t.http).get('/api/community/recent?limit=5').expect(200);
-    expect(first.body[0]).toMatchObject({ id, laughCount: 0 });
-    expect(feedCache(t).size).toBe(1);
-    const lb0 = await request(t.http).get('/api/leaderboard').expect(200);
-    expect(lb0.body).toEqual([]);
+    it('answers a repeated read from the cache, and a laugh is visible in the very next read', async () => {
+      const id = await seedImage(t, userId);
+      const first = await request(t.http).get('/api/community/recent?limit=5').expect(200);
+      expect(first.body[0]).toMatchObject({ id, laughCount: 0 });
+      expect(feedCache(t).size).toBe(1);
+      const lb0 = await request(t.http).get('/api/leaderboard').expect(200);
+      expect(lb0.body).toEqual([]);
 
-    await request(t.http).post(`/api/images/${id}/add-laugh`).send({ userIdentifier: 'reader-1' }).expect(200);
-    // No waiting: the instance that wrote the laugh dropped its cache before answering.
-    const second = await request(t.http).get('/api/community/recent?limit=5').expect(200);
-    expect(second.body[0]).toMatchObject({ id, laughCount: 1 });
-    const lb1 = await request(t.http).get('/api/leaderboard').expect(200);
-    expect(lb1.body).toEqual([expect.objectContaining({ id, laughCount: 1, rank: 1 })]);
+      await request(t.http).post(`/api/images/${id}/add-laugh`).send({ userIdentifier: 'reader-1' }).expect(200);
+      // No waiting: the instance that wrote the laugh dropped its cache before answering.
+      const second = await request(t.http).get('/api/community/recent?limit=5').expect(200);
+      expect(second.body[0]).toMatchObject({ id, laughCount: 1 });
+      const lb1 = await request(t.http).get('/api/leaderboard').expect(200);
+      expect(lb1.body).toEqual([expect.objectContaining({ id, laughCount: 1, rank: 1 })]);
 
-    await request(t.http).post(`/api/images/${id}/remove-laugh`).send({ userIdentifier: 'reader-1' }).expect(200);
-    expect((await request(t.http).get('/api/community/recent?limit=5').expect(200)).body[0].laughCount).toBe(0);
-    expect((await request(t.http).get('/api/leaderboard').expect(200)).body).toEqual([]);
-  });
-
-  it('sends the same bytes with an ETag, 304 on If-None-Match, gzip when accepted, and security headers', async () => {
-    for (let i = 0; i < 12; i++) await seedImage(t, userId, { ageSeconds: i, prompt: `prompt number ${i} `.repeat(4) });
-    const miss = await request(t.http).get('/api/community/recent').expect(200);
-    const hit = await request(t.http).get('/api/community/recent?limit=20').expect(200);
-    expect(hit.body).toEqual(miss.body);
-    expect(hit.headers.etag).toBe(miss.headers.etag);
-    for (const res of [miss, hit]) {
-      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-      expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    }
-    await request(t.http).get('/api/community/recent').set('If-None-Match', hit.headers.etag).expect(304);
-    const gz = await request(t.http).get('/api/community/recent').set('Accept-Encoding', 'gzip').expect(200);
-    expect(gz.headers['content-encoding']).toBe('gzip');
-    expect(gz.body).toEqual(miss.body);
-    const plain = await request(t.http).get('/api/community/recent').set('Accept-Encoding', 'identity').expect(200);
-    expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(JSON.stringify(miss.body)));
-  });
-
-  it('still validates on the hot path: bad or repeated parameters get the 400 error shape, cached or not', async () => {
-    await seedImage(t, userId);
-    await request(t.http).get('/api/community/recent?limit=20').expect(200);
-    for (const url of ['/api/community/recent?limit=0', '/api/community/recent?limit=abc', '/api/community/recent?limit=20&limit=1', '/api/leaderboard?page=-1']) {
-      const res = await request(t.http).get(url).expect(400);
-      expect(res.body).toMatchObject({ error: expect.any(String), message: expect.any(String) });
-    }
-  });
-
-  it('drops the cache when another writer changes the feed in the database (trigger + LISTEN)', async () => {
-    const id = await seedImage(t, userId);
-    expect((await request(t.http).get('/api/community/recent').expect(200)).body).toHaveLength(1);
-    expect(feedCache(t).size).toBe(1);
-    // As an admin tool or another instance would: straight in the database.
-    await feedWrite(t, () => sql(t, `UPDATE image SET is_hidden_by_admin = true WHERE id = $1`, [id]));
-    expect((await request(t.http).get('/api/community/recent').expect(200)).body).toEqual([]);
-  });
-
-  it('a load that started before a write is not kept, so no later read sees the older answer', async () => {
-    const id = await seedImage(t, userId);
-    const cache = feedCache(t);
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const slow = cache.get('probe', async () => {
-      await gate;
-      return ['old'];
+      await request(t.http).post(`/api/images/${id}/remove-laugh`).send({ userIdentifier: 'reader-1' }).expect(200);
+      expect((await request(t.http).get('/api/community/recent?limit=5').expect(200)).body[0].laughCount).toBe(0);
+      expect((await request(t.http).get('/api/leaderboard').expect(200)).body).toEqual([]);
     });
-    cache.invalidate();
-    release();
-    expect(JSON.parse((await slow).body.toString())).toEqual(['old']);
-    expect(cache.peek('probe')).toBeUndefined();
-    expect((await request(t.http).get('/api/community/recent').expect(200)).body[0].id).toBe(id);
+
+    it('sends the same bytes with an ETag, 304 on If-None-Match, gzip when accepted, and security headers', async () => {
+      for (let i = 0; i < 12; i++) await seedImage(t, userId, { ageSeconds: i, prompt: `prompt number ${i} `.repeat(4) });
+      const miss = await request(t.http).get('/api/community/recent').expect(200);
+      const hit = await request(t.http).get('/api/community/recent?limit=20').expect(200);
+      expect(hit.body).toEqual(miss.body);
+      expect(hit.headers.etag).toBe(miss.headers.etag);
+      for (const res of [miss, hit]) {
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(res.headers['cache-control']).toBe('no-cache');
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      }
+      await request(t.http).get('/api/community/recent').set('If-None-Match', hit.headers.etag).expect(304);
+      const gz = await request(t.http).get('/api/community/recent').set('Accept-Encoding', 'gzip').expect(200);
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gz.body).toEqual(miss.body);
+      const plain = await request(t.http).get('/api/community/recent').set('Accept-Encoding', 'identity').expect(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(JSON.stringify(miss.body)));
+    });
+
+    it('still validates on the hot path: bad or repeated parameters get the 400 error shape, cached or not', async () => {
+      await seedImage(t, userId);
+      await request(t.http).get('/api/community/recent?limit=20').expect(200);
+      for (const url of ['/api/community/recent?limit=0', '/api/community/recent?limit=abc', '/api/community/recent?limit=20&limit=1', '/api/leaderboard?page=-1']) {
+        const res = await request(t.http).get(url).expect(400);
+        expect(res.body).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+      }
+    });
+
+    it('drops the cache when another writer changes the feed in the database (trigger + LISTEN)', async () => {
+      const id = await seedImage(t, userId);
+      expect((await request(t.http).get('/api/community/recent').expect(200)).body).toHaveLength(1);
+      expect(feedCache(t).size).toBe(1);
+      // As an admin tool or another instance would: straight in the database.
+      await feedWrite(t, () => sql(t, `UPDATE image SET is_hidden_by_admin = true WHERE id = $1`, [id]));
+      expect((await request(t.http).get('/api/community/recent').expect(200)).body).toEqual([]);
+    });
+
+    it('a load that started before a write is not kept, so no later read sees the older answer', async () => {
+      const id = await seedImage(t, userId);
+      const cache = feedCache(t);
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const slow = cache.get('probe', async () => {
+        await gate;
+        return ['old'];
+      });
+      cache.invalidate();
+      release();
+      expect(JSON.parse((await slow).body.toString())).toEqual(['old']);
+      expect(cache.peek('probe')).toBeUndefined();
+      expect((await request(t.http).get('/api/community/recent').expect(200)).body[0].id).toBe(id);
+    });
   });
 });
