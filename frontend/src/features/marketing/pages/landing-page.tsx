@@ -15,6 +15,7 @@ import {
 import { VisuallyHidden } from '../../../shared/ui/visually-hidden';
 import { DemoVideo } from '../components/demo-video';
 import { FaqList } from '../components/faq-list';
+import { LandingSection } from '../components/landing-section';
 import { useLandingActions } from '../hooks/use-landing-actions';
 import { useVerificationToasts } from '../hooks/use-verification-toasts';
 import { EXAMPLE_PROMPTS, FAQ, FEATURES, STEPS, TESTIMONIALS, type FeatureIcon } from '../lib/landing-copy';
@@ -129,13 +130,7 @@ export function LandingPage({ liveCommunityCard }: LandingPageProps = {}) {
         </div>
       </section>
 
-      <section id="how-it-works" className={styles.section} aria-labelledby="how-title">
-        <div className={styles.sectionHead}>
-          <h2 id="how-title" className={styles.sectionTitle}>
-            How It Works
-          </h2>
-          <p className={styles.sectionLead}>Three steps, no editing skills needed.</p>
-        </div>
+      <LandingSection id="how-it-works" titleId="how-title" title="How It Works" lead="Three steps, no editing skills needed.">
         <ol className={styles.steps}>
           {STEPS.map((step, index) => (
             <li key={step.title} className={styles.card}>
@@ -150,38 +145,31 @@ export function LandingPage({ liveCommunityCard }: LandingPageProps = {}) {
             </li>
           ))}
         </ol>
-      </section>
+      </LandingSection>
 
-      <section id="examples" className={styles.band} aria-labelledby="examples-title">
-        <div className={styles.section}>
-          <div className={styles.sectionHead}>
-            <h2 id="examples-title" className={styles.sectionTitle}>
-              Try Prompts Like These
-            </h2>
-            <p className={styles.sectionLead}>
-              Name what should change and how. Short, specific sentences work best.
-            </p>
-          </div>
-          <ul className={styles.prompts}>
-            {EXAMPLE_PROMPTS.map((example) => (
-              <li key={example.prompt} className={styles.promptCard}>
-                <span className={styles.promptKind}>{example.kind}</span>
-                <q className={styles.promptText}>{example.prompt}</q>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <LandingSection
+        id="examples"
+        titleId="examples-title"
+        title="Try Prompts Like These"
+        lead="Name what should change and how. Short, specific sentences work best."
+        band
+      >
+        <ul className={styles.prompts}>
+          {EXAMPLE_PROMPTS.map((example) => (
+            <li key={example.prompt} className={styles.promptCard}>
+              <span className={styles.promptKind}>{example.kind}</span>
+              <q className={styles.promptText}>{example.prompt}</q>
+            </li>
+          ))}
+        </ul>
+      </LandingSection>
 
-      <section id="community" className={styles.section} aria-labelledby="community-title">
-        <div className={styles.sectionHead}>
-          <h2 id="community-title" className={styles.sectionTitle}>
-            Live From the Community
-          </h2>
-          <p className={styles.sectionLead}>
-            The newest shared edit appears here as soon as it is made. Laughing at it needs no account.
-          </p>
-        </div>
+      <LandingSection
+        id="community"
+        titleId="community-title"
+        title="Live From the Community"
+        lead="The newest shared edit appears here as soon as it is made. Laughing at it needs no account."
+      >
         {liveCommunityCard ? (
           <div className={styles.liveSlot}>{liveCommunityCard}</div>
         ) : (
@@ -189,73 +177,59 @@ export function LandingPage({ liveCommunityCard }: LandingPageProps = {}) {
             <Link to="/leaderboard">See the most laughed-at edits in the Hall of Fame</Link>
           </p>
         )}
-      </section>
+      </LandingSection>
 
-      <section id="features" className={styles.band} aria-labelledby="features-title">
-        <div className={styles.section}>
-          <div className={styles.sectionHead}>
-            <h2 id="features-title" className={styles.sectionTitle}>
-              Everything You Need for Funny Edits
-            </h2>
-          </div>
-          <ul className={styles.features}>
-            {FEATURES.map((feature) => {
-              const Icon = FEATURE_ICONS[feature.icon];
-              return (
-                <li key={feature.title} className={styles.card}>
-                  <span className={styles.featureIcon} aria-hidden="true">
-                    <Icon width={22} height={22} />
-                  </span>
-                  <h3 className={styles.cardTitle}>{feature.title}</h3>
-                  <p className={styles.muted}>{feature.text}</p>
-                </li>
-              );
-            })}
-          </ul>
-        </div>
-      </section>
+      <LandingSection id="features" titleId="features-title" title="Everything You Need for Funny Edits" band>
+        <ul className={styles.features}>
+          {FEATURES.map((feature) => {
+            const Icon = FEATURE_ICONS[feature.icon];
+            return (
+              <li key={feature.title} className={styles.card}>
+                <span className={styles.featureIcon} aria-hidden="true">
+                  <Icon width={22} height={22} />
+                </span>
+                <h3 className={styles.cardTitle}>{feature.title}</h3>
+                <p className={styles.muted}>{feature.text}</p>
+              </li>
+            );
+          })}
+        </ul>
+      </LandingSection>
 
-      <section id="demo" className={styles.section} aria-labelledby="demo-title">
-        <div className={styles.sectionHead}>
-          <h2 id="demo-title" className={`${styles.sectionTitle} ${styles.focusTarget}`} tabIndex={-1}>
-            See It in Action
-          </h2>
-          <p className={styles.sectionLead}>Watch a photo go from upload to finished edit.</p>
-        </div>
+      <LandingSection
+        id="demo"
+        titleId="demo-title"
+        title="See It in Action"
+        lead="Watch a photo go from upload to finished edit."
+        titleProps={{ className: styles.focusTarget, tabIndex: -1 }}
+      >
         <div className={styles.demo}>
           <DemoVideo />
         </div>
-      </section>
+      </LandingSection>
 
-      <section id="testimonials" className={styles.band} aria-labelledby="testimonials-title">
-        <div className={styles.section}>
-          <div className={styles.sectionHead}>
-            <h2 id="testimonials-title" className={styles.sectionTitle}>
-              What People Make With It
-            </h2>
-          </div>
-          <ul className={styles.testimonials}>
-            {TESTIMONIALS.map((testimonial) => (
-              <li key={testimonial.name}>
-                <figure className={`${styles.card} ${styles.testimonial}`}>
-                  <blockquote className={styles.quote}>
-                    <p>&ldquo;{testimonial.quote}&rdquo;</p>
-                  </blockquote>
-                  <figcaption className={styles.person}>
-                    <span className={styles.avatar} aria-hidden="true">
-                      {testimonial.name.charAt(0)}
-                    </span>
-                    <span>
-                      <span className={styles.personName}>{testimonial.name}</span>
-                      <span className={styles.muted}>{testimonial.role}</span>
-                    </span>
-                  </figcaption>
-                </figure>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <LandingSection id="testimonials" titleId="testimonials-title" title="What People Make With It" band>
+        <ul className={styles.testimonials}>
+          {TESTIMONIALS.map((testimonial) => (
+            <li key={testimonial.name}>
+              <figure className={`${styles.card} ${styles.testimonial}`}>
+                <blockquote className={styles.quote}>
+                  <p>&ldquo;{testimonial.quote}&rdquo;</p>
+                </blockquote>
+                <figcaption className={styles.person}>
+                  <span className={styles.avatar} aria-hidden="true">
+                    {testimonial.name.charAt(0)}
+                  </span>
+                  <span>
+                    <span className={styles.personName}>{testimonial.name}</span>
+                    <span className={styles.muted}>{testimonial.role}</span>
+                  </span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </LandingSection>
 
       {/* 000 §1-§2: video editing is coming soon; visitors can join the waitlist. */}
       <section id="video" className={styles.section} aria-labelledby="video-title">
@@ -290,16 +264,9 @@ export function LandingPage({ liveCommunityCard }: LandingPageProps = {}) {
         </div>
       </section>
 
-      <section id="faq" className={styles.band} aria-labelledby="faq-title">
-        <div className={`${styles.section} ${styles.narrow}`}>
-          <div className={styles.sectionHead}>
-            <h2 id="faq-title" className={styles.sectionTitle}>
-              Frequently Asked Questions
-            </h2>
-          </div>
-          <FaqList items={FAQ} />
-        </div>
-      </section>
+      <LandingSection id="faq" titleId="faq-title" title="Frequently Asked Questions" band className={styles.narrow}>
+        <FaqList items={FAQ} />
+      </LandingSection>
 
       <section id="get-started" className={styles.section} aria-labelledby="final-title">
         <div className={styles.finalCta}>
