@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
+import { matchesIfNoneMatch } from './if-none-match';
 import { assignRequestId } from './request-id';
 
 /** Below this size gzip is not worth it (the compression middleware's default threshold). */
@@ -41,15 +42,6 @@ const BASE_HEADERS: ReadonlyArray<[string, string]> = [
   ['referrer-policy', 'no-referrer'],
 ];
 
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  return ifNoneMatch.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === etag || t === `W/${etag}`;
-  });
-}
-
 function acceptsGzip(req: IncomingMessage): boolean {
   const accept = req.headers['accept-encoding'];
   return typeof accept === 'string' && /\bgzip\b(?!;q=0(\.0*)?(,|$))/.test(accept);
@@ -63,7 +55,7 @@ export function sendCachedJson(req: IncomingMessage, res: ServerResponse, cached
   assignRequestId(req, res);
   const headers: Record<string, string | number> = { etag: cached.etag };
   for (const [name, value] of BASE_HEADERS) headers[name] = value;
-  if (matches(req.headers['if-none-match'], cached.etag)) {
+  if (matchesIfNoneMatch(req.headers['if-none-match'], cached.etag)) {
     res.writeHead(304, headers);
     res.end();
     return;

@@ -1,4 +1,5 @@
-import { imageEtag, matchesIfNoneMatch } from './images.controller';
+import { matchesIfNoneMatch } from '../../../../shared/http/if-none-match';
+import { imageEtag } from './images.controller';
 
 describe('image ETags', () => {
   const id = '0b6c7f64-4b36-4f2c-9a1e-1f5e0f2a9c11';

@@ -12,6 +12,7 @@ import { downloadFilename } from '../../domain/image-format';
 import type { ImageFile } from '../typeorm/typeorm-image.repository';
 import { VisibilityDto } from './generation.dto';
 import { OptionalUser } from './request-user';
+import { matchesIfNoneMatch } from '../../../../shared/http/if-none-match';
 
 // The bytes never change, but visibility can (an owner or admin hides an image, D14): caches keep
 // a public image for an hour, then revalidate with the ETag (a 304 that loads no bytes).
@@ -21,14 +22,6 @@ const PRIVATE_CACHE = 'private, max-age=3600';
 /** A stored file never changes once its generation completed, so its id names its content. */
 export function imageEtag(id: string, file: ImageFile): string {
   return `"${id}-${file === 'original' ? 'o' : 'g'}"`;
-}
-
-/** If-None-Match (RFC 9110 §13.1.2: weak comparison, a list, or "*"). */
-export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  const bare = etag.replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
 }
 
 /** The image files (public to anyone, private to the owner and admins), My Edits, visibility (issue 4). */
