@@ -1,10 +1,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, Browser, BrowserContext, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { APIRequestContext, Locator } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { signUpThroughApi } from './support/accounts';
-import { launchBrowser, watchErrors } from './support/browser';
+import { useBrowserContexts, watchErrors } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 const outboxDir = inject('outboxDir');
@@ -48,20 +48,7 @@ function unexpected(errors: string[]): string[] {
 }
 
 describe('the community in a real browser', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser.close();
-  });
-  const newContext = async () => {
-    const context = await browser.newContext();
-    contexts.push(context);
-    return context;
-  };
+  const { newContext } = useBrowserContexts();
 
   it('a visitor sees another user\'s new public edit arrive live on the landing page, and laughs at it', async () => {
     const visitorContext = await newContext();

@@ -1,9 +1,9 @@
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { signUpThroughApi } from './support/accounts';
-import { launchBrowser, watchErrors } from './support/browser';
+import { useBrowserContexts, watchErrors } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 const outboxDir = inject('outboxDir');
@@ -23,20 +23,7 @@ async function editWithChip(page: Page, chip: string): Promise<void> {
 }
 
 describe('the Magic Editor in a real browser', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser.close();
-  });
-  const newContext = async () => {
-    const context = await browser.newContext({ acceptDownloads: true });
-    contexts.push(context);
-    return context;
-  };
+  const { newContext } = useBrowserContexts({ acceptDownloads: true });
 
   it('a verified user uploads a JPEG, picks a chip, generates, downloads the result and pays one credit', async () => {
     const context = await newContext();

@@ -1,4 +1,5 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 /** Debian's Chromium (npx playwright install cannot download browsers on these machines). */
 export function launchBrowser(): Promise<Browser> {
@@ -16,4 +17,27 @@ export function watchErrors(page: Page): string[] {
   });
   page.on('pageerror', (err) => errors.push(err.message));
   return errors;
+}
+
+/**
+ * One Chromium for the enclosing describe block, and a way to open fresh contexts (a visitor,
+ * another user) that are all closed with it. Call it at the top of a describe.
+ */
+export function useBrowserContexts(defaults: BrowserContextOptions = {}): { newContext: (options?: BrowserContextOptions) => Promise<BrowserContext> } {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+  });
+  return {
+    newContext: async (options) => {
+      const context = await browser.newContext({ ...defaults, ...options });
+      contexts.push(context);
+      return context;
+    },
+  };
 }
