@@ -1,7 +1,6 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { CachedJson } from '../../shared/http/cached-json';
-import { sendCachedJson } from '../../shared/http/cached-json';
+import { sendCachedJson, type CachedJson } from '../../shared/http/cached-json';
 import { HotPaths } from '../../shared/http/hot-paths';
 import { COMMUNITY_CACHE } from './community-cache';
 import { CommunityService, FEED_DEFAULT_LIMIT, LEADERBOARD_PAGE_SIZE, MAX_LIMIT, parseIntParam } from './community.service';
