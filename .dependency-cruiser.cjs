@@ -1,25 +1,25 @@
 /**
- * ARCHITECTURE rules 1 and 2 (and rule 9's "no cross-feature imports" for the frontend), checked
- * inside `npm test`. The patterns also match the deliberate violations in
+ * ARCHITECTURE rules 1 and 2, rule 9's "no cross-feature imports" and the house-style rules for
+ * shared code, checked inside `npm test`. The patterns also match the deliberate violations in
  * backend/test/architecture/fixture, whose test proves each rule fails when broken.
  */
-const FRAMEWORKS = '(@nestjs|typeorm|class-validator|class-transformer|stripe|sharp|pg|replicate|express|nodemailer|ws)';
-
 module.exports = {
   forbidden: [
     {
       name: 'domain-is-plain-typescript',
-      comment: 'Rule 1: nothing under domain/ imports a framework, an ORM, a driver or an SDK.',
-      severity: 'error',
-      from: { path: '(^|/)src/modules/[^/]+/domain/' },
-      to: { path: `(^|/)node_modules/${FRAMEWORKS}(/|$)` },
-    },
-    {
-      name: 'domain-is-plain-typescript-core',
-      comment: 'Rule 1: the domain does not reach out of itself into application or adapters code.',
+      comment:
+        'Rule 1 as an allow-list: a domain/ file imports only its own context\'s domain/, the shared ' +
+        'error model and the plain DomainEvent type. No framework, ORM, driver, SDK, Node API, ' +
+        'application or adapters code, and nothing of another context.',
       severity: 'error',
       from: { path: '(^|/)src/modules/([^/]+)/domain/' },
-      to: { path: '(^|/)src/modules/[^/]+/(application|adapters)/' },
+      to: {
+        pathNot: [
+          '(^|/)src/modules/$2/domain/',
+          '(^|/)src/shared/errors/domain-error\\.ts$',
+          '(^|/)src/shared/events/domain-event\\.ts$',
+        ],
+      },
     },
     {
       name: 'contexts-meet-through-index',
@@ -32,11 +32,25 @@ module.exports = {
       },
     },
     {
+      name: 'shared-does-not-reach-into-contexts',
+      comment: 'shared/ and health/ are below every context: they may not import a context (not even its index.ts).',
+      severity: 'error',
+      from: { path: '(^|/)backend/src/(shared|health)/' },
+      to: { path: '(^|/)src/modules/' },
+    },
+    {
       name: 'features-do-not-import-each-other',
       comment: 'Rule 9: frontend features refresh each other through RTK Query tags, never by importing each other.',
       severity: 'error',
       from: { path: '(^|/)src/features/([^/]+)/' },
       to: { path: '(^|/)src/features/[^/]+/', pathNot: '(^|/)src/features/$2/' },
+    },
+    {
+      name: 'frontend-shared-does-not-import-features',
+      comment: 'frontend shared/ (API base, design system) is below every feature; pages combining features live in app/routes/.',
+      severity: 'error',
+      from: { path: '(^|/)frontend/src/shared/' },
+      to: { path: '(^|/)src/features/' },
     },
     {
       name: 'no-circular',

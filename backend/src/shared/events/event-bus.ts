@@ -1,4 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
+import type { DomainEvent } from './domain-event';
+
+export type { DomainEvent } from './domain-event';
+
+type Handler<E extends DomainEvent> = (event: E) => void | Promise<void>;
 
 /**
  * In-process typed events between contexts (ARCHITECTURE rule 2: "a reaction goes through a
@@ -6,12 +11,6 @@ import { Injectable, Logger } from '@nestjs/common';
  * A handler's failure is logged and never reaches the publisher. Cross-instance fan-out (live
  * updates) is the subscriber's business (LISTEN/NOTIFY, issue 5).
  */
-export interface DomainEvent<T extends string = string> {
-  readonly type: T;
-}
-
-type Handler<E extends DomainEvent> = (event: E) => void | Promise<void>;
-
 @Injectable()
 export class EventBus {
   private readonly logger = new Logger('EventBus');

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../../../shared/events/event-bus';
+import type { DomainEvent } from '../../../shared/events/domain-event';
 
 /** Published after a generation completed and its credit was captured (community listens, D17). */
 export interface ImageGenerated extends DomainEvent<'generation.image-generated'> {
