@@ -17,6 +17,7 @@ import { SupportModule } from './modules/support';
 import { ToolsModule } from './modules/tools';
 import { MailModule } from './shared/mail/mail.module';
 import { EventsModule } from './shared/events/events.module';
+import { JobsModule } from './shared/jobs/interval-jobs';
 import { RealtimeModule } from './shared/realtime/realtime.module';
 import { HotPathsModule } from './shared/http/hot-paths';
 import { assignRequestId } from './shared/http/request-id';
@@ -57,6 +58,7 @@ export class AppModule {
         }),
         TypeOrmModule.forRoot({ ...databaseOptions(databaseUrl), autoLoadEntities: true }),
         ScheduleModule.forRoot(),
+        JobsModule,
         RealtimeModule,
         HotPathsModule,
         EventsModule,

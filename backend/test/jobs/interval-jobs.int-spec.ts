@@ -1,0 +1,74 @@
+import { IntervalJobs, type IntervalJob } from '../../src/shared/jobs/interval-jobs';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+/** The shared interval-job helper on a real PostgreSQL, with two instances on one database. */
+describe('IntervalJobs', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let jobsA: IntervalJobs;
+  let jobsB: IntervalJobs;
+
+  beforeAll(async () => {
+    a = await createTestApp();
+    b = await createTestApp({ db: a.db });
+    jobsA = a.app.get(IntervalJobs);
+    jobsB = b.app.get(IntervalJobs);
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('runs a job on one instance at a time: the other instance, and a second tick here, skip', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let runs = 0;
+    const slow: IntervalJob = {
+      jobName: 'test.slow-job',
+      everyMs: 3_600_000,
+      execute: async () => {
+        runs += 1;
+        await gate;
+      },
+    };
+    const first = jobsA.runOnce(slow);
+    await until(() => runs === 1);
+    expect(await jobsB.runOnce(slow)).toBe('skipped');
+    expect(await jobsA.runOnce(slow)).toBe('skipped');
+    open();
+    expect(await first).toBe('ran');
+    // The lock is free again: the other instance may run it now.
+    expect(await jobsB.runOnce(slow)).toBe('ran');
+    expect(runs).toBe(2);
+  });
+
+  it('reports a failing run without throwing, and frees its lock', async () => {
+    let attempts = 0;
+    const failing: IntervalJob = {
+      jobName: 'test.failing-job',
+      everyMs: 3_600_000,
+      execute: async () => {
+        attempts += 1;
+        throw new Error('boom');
+      },
+    };
+    expect(await jobsA.runOnce(failing)).toBe('failed');
+    expect(await jobsB.runOnce(failing)).toBe('failed');
+    expect(attempts).toBe(2);
+  });
+
+  it('runs at start when asked, then every period', async () => {
+    let runs = 0;
+    await jobsA.schedule({ jobName: 'test.periodic-job', everyMs: 20, runAtStart: true, execute: async () => void (runs += 1) });
+    expect(runs).toBe(1); // the start-up run is done when schedule() returns
+    await until(() => runs >= 3);
+  });
+});
