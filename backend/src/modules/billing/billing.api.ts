@@ -1,0 +1,15 @@
+import type { Entitlement } from './domain/entitlement';
+
+/**
+ * ENTITLEMENT_API: billing's synchronous surface for other contexts (ARCHITECTURE rule 2, ADR
+ * 0012). Billing owns tier, isSubscribed and the paid-plan rule; ask here instead of reading the
+ * user row's columns.
+ */
+export interface EntitlementApi {
+  /** The user's tier and subscription; an unknown user is free. */
+  entitlementOf(userId: string): Promise<Entitlement>;
+  /** D7: may save to My Edits. */
+  hasPaidPlan(userId: string): Promise<boolean>;
+}
+
+export const ENTITLEMENT_API = Symbol('ENTITLEMENT_API');

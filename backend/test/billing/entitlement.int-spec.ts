@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import { ENTITLEMENT_API, type EntitlementApi } from '../../src/modules/billing';
+import { sql } from '../identity/identity-helpers';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+/** ENTITLEMENT_API reads billing's columns of the user row (ADR 0012) on a real database. */
+describe('ENTITLEMENT_API', () => {
+  let t: TestApp;
+  let api: EntitlementApi;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    api = t.app.get(ENTITLEMENT_API);
+  });
+  afterAll(() => t.close());
+
+  async function userWith(tier: string, isSubscribed: boolean): Promise<string> {
+    const id = randomUUID();
+    await sql(
+      t,
+      `INSERT INTO "user" ("id", "email", "username", "password", "subscription_tier", "is_subscribed")
+       VALUES ($1, $2, $3, 'x', $4, $5)`,
+      [id, `${id}@example.com`, `u${id.slice(0, 8)}`, tier, isSubscribed],
+    );
+    return id;
+  }
+
+  it('answers each user’s tier and the D7 paid-plan rule', async () => {
+    const subscriber = await userWith('creator', true);
+    const packBuyer = await userWith('paid', false);
+    const free = await userWith('free', false);
+
+    expect(await api.entitlementOf(subscriber)).toEqual({ tier: 'creator', isSubscribed: true });
+    expect(await api.hasPaidPlan(subscriber)).toBe(true);
+    expect(await api.entitlementOf(packBuyer)).toEqual({ tier: 'paid', isSubscribed: false });
+    expect(await api.hasPaidPlan(packBuyer)).toBe(false);
+    expect(await api.hasPaidPlan(free)).toBe(false);
+  });
+
+  it('takes an unknown user as free', async () => {
+    expect(await api.entitlementOf(randomUUID())).toEqual({ tier: 'free', isSubscribed: false });
+    expect(await api.hasPaidPlan(randomUUID())).toBe(false);
+  });
+});
