@@ -1,0 +1,76 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { contextFolders, foreignTableUses, type Ownership, tablesCreatedByMigrations } from './table-ownership';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const SRC = path.join(ROOT, 'backend', 'src');
+
+/**
+ * Each table and the one context that owns it (docs/adr/0012-table-and-column-ownership.md).
+ * A new table is added here by the migration that creates it, or this test fails.
+ */
+export const OWNERSHIP: Ownership = {
+  owners: {
+    user: 'identity',
+    session: 'identity',
+    ip_registration: 'identity',
+    device_fingerprint: 'identity',
+    admin_whitelist: 'identity',
+    video_waitlist: 'identity',
+    rate_limit_attempt: 'shared',
+    credit_transaction: 'credits',
+    credit_reservation: 'credits',
+    image: 'images',
+    model_fallback_state: 'generation',
+    laugh: 'community',
+    processed_payment_event: 'billing',
+    contact_message: 'support',
+  },
+  exceptions: [
+    {
+      context: 'community',
+      table: 'image',
+      adr: 'docs/adr/0010-community-read-model.md',
+      why: 'the feed and leaderboard read model; community writes only laugh_count',
+    },
+    {
+      context: 'billing',
+      table: 'user',
+      adr: 'docs/adr/0012-table-and-column-ownership.md',
+      why: 'billing owns the entitlement columns (subscription_tier, is_subscribed) of the user row',
+    },
+  ],
+};
+
+describe('table ownership (no SQL against another context’s tables)', () => {
+  it('catches a context naming another context’s table, and allows its own and ADR exceptions', () => {
+    const fixture = path.join(__dirname, 'fixture', 'backend', 'src');
+    const uses = foreignTableUses(
+      contextFolders(fixture),
+      {
+        owners: { alpha_thing: 'alpha', beta_thing: 'beta', shared_thing: 'beta' },
+        exceptions: [{ context: 'alpha', table: 'shared_thing', adr: 'fixture', why: 'planted exception' }],
+      },
+      fixture,
+    );
+    expect(uses.map((u) => `${u.context} → ${u.table} (${u.owner}) in ${path.basename(u.file)}`)).toEqual([
+      'alpha → beta_thing (beta) in maps-beta-entity.ts',
+      'alpha → beta_thing (beta) in reads-beta-table.ts',
+    ]);
+  });
+
+  it('maps every table the migrations create to one owner', () => {
+    expect(Object.keys(OWNERSHIP.owners).sort()).toEqual(tablesCreatedByMigrations(path.join(SRC, 'database', 'migrations')));
+  });
+
+  it('finds no context naming a table it does not own outside the ADR exceptions', () => {
+    expect(foreignTableUses(contextFolders(SRC), OWNERSHIP, ROOT)).toEqual([]);
+  });
+
+  it('has an ADR for each exception that names the table', () => {
+    for (const e of OWNERSHIP.exceptions) {
+      const adr = fs.readFileSync(path.join(ROOT, e.adr), 'utf8');
+      expect(adr).toContain(`\`${e.table}\``);
+    }
+  });
+});
