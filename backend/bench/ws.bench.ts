@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import WebSocket from 'ws';
-import { COMMUNITY_CHANNEL } from '../src/modules/community/live-community.service';
+import { COMMUNITY_CHANNEL } from '../src/modules/community/adapters/pg/pg-community-listener';
 import { seedCommunity } from './support/community-seed';
 import { percentile } from './support/http-client';
 import { withDatabaseServer } from './support/load';

@@ -1,5 +1,5 @@
-import { COMMUNITY_CACHE } from '../../src/modules/community/community-cache';
-import type { FeedCache } from '../../src/modules/community/feed-cache';
+import { COMMUNITY_CACHE } from '../../src/modules/community/application/community-cache';
+import type { FeedCache } from '../../src/modules/community/application/feed-cache';
 import type { TestApp } from '../support/test-app';
 import { sql } from '../generation/generation-helpers';
 

@@ -1,20 +1,35 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CommunityController, LaughsController } from './community.controller';
-import { CommunityImageReadEntity, LaughEntity } from './community-image.read-entity';
-import { communityCacheProvider } from './community-cache';
-import { CommunityFeed } from './community-feed';
-import { CommunityService } from './community.service';
-import { FeedChangeNotifier } from './feed-change-notifier';
-import { LiveCommunityService } from './live-community.service';
+import { CommunityController } from './adapters/http/community.controller';
+import { FeedHotPath } from './adapters/http/feed-hot-path';
+import { LaughsController } from './adapters/http/laughs.controller';
+import { FeedChangeNotifier } from './adapters/pg/feed-change-notifier';
+import { PgCommunityListener } from './adapters/pg/pg-community-listener';
+import { CommunityImageReadEntity } from './adapters/typeorm/community-image.read-entity';
+import { LaughOrmEntity } from './adapters/typeorm/laugh.orm-entity';
+import { TypeormCommunityRepository } from './adapters/typeorm/typeorm-community.repository';
+import { communityCacheProvider } from './application/community-cache';
+import { CommunityQueryService } from './application/community-query.service';
+import { LiveCommunityService } from './application/live-community.service';
+import { ToggleLaughUseCase } from './application/toggle-laugh.use-case';
 
 /**
  * Community (issue 5): recent feed and leaderboard (D16), laughs (D15), live updates across
- * instances (D17). Reads the `image` table through its own read entity (ADR 0010).
+ * instances (D17). Reads the `image` table through its own read entity (ADR 0010); the feed is
+ * served from a per-instance cache, before Express on a hit (ADR 0011).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([CommunityImageReadEntity, LaughEntity])],
+  imports: [TypeOrmModule.forFeature([CommunityImageReadEntity, LaughOrmEntity])],
   controllers: [CommunityController, LaughsController],
-  providers: [communityCacheProvider, FeedChangeNotifier, CommunityService, CommunityFeed, LiveCommunityService],
+  providers: [
+    communityCacheProvider,
+    TypeormCommunityRepository,
+    FeedChangeNotifier,
+    PgCommunityListener,
+    CommunityQueryService,
+    ToggleLaughUseCase,
+    FeedHotPath,
+    LiveCommunityService,
+  ],
 })
 export class CommunityModule {}

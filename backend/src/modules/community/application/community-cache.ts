@@ -1,5 +1,5 @@
 import type { Provider } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import { FeedCache } from './feed-cache';
 
 /** The instance's one FeedCache of community answers (ADR 0011). */

@@ -1,4 +1,4 @@
-import { CachedJson } from '../../shared/http/cached-json';
+import { CachedJson } from '../../../shared/http/cached-json';
 
 interface Entry {
   value: CachedJson;

@@ -1,25 +1,26 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { ValidationError } from '../../shared/errors/domain-error';
-import { sendCachedJson } from '../../shared/http/cached-json';
-import { CommunityFeed, parseFeedRead } from './community-feed';
-import { checkUserIdentifier, CommunityService, type LaughState } from './community.service';
+import { ValidationError } from '../../../../shared/errors/domain-error';
+import { sendCachedJson } from '../../../../shared/http/cached-json';
+import { CommunityQueryService } from '../../application/community-query.service';
+import { parseFeedRead } from '../../domain/feed-read';
 
 /**
  * Recent feed and leaderboard (D16), public. Answers come from the community cache as bytes
- * (ADR 0011); a cached answer is usually sent by the hot path before this controller runs.
+ * (ADR 0011); a cached answer is usually sent by the hot path (FeedHotPath) before this controller
+ * runs.
  */
 @ApiTags('community')
 @Controller()
 export class CommunityController {
-  constructor(private readonly feed: CommunityFeed) {}
+  constructor(private readonly queries: CommunityQueryService) {}
 
   @Get('community/recent')
   @ApiOperation({ summary: 'Public completed images, newest first (limit 1..50, default 20)' })
   @ApiOkResponse({ description: 'CommunityEntry[]' })
   async recent(@Query('limit') limit: string | undefined, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const answer = await this.feed.read(parseFeedRead('recent', { limit: one(limit) }));
+    const answer = await this.queries.read(parseFeedRead('recent', { limit: one(limit) }));
     sendCachedJson(req, res, answer);
   }
 
@@ -33,7 +34,7 @@ export class CommunityController {
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    const answer = await this.feed.read(parseFeedRead('leaderboard', { page: one(page), limit: one(limit), offset: one(offset) }));
+    const answer = await this.queries.read(parseFeedRead('leaderboard', { page: one(page), limit: one(limit), offset: one(offset) }));
     sendCachedJson(req, res, answer);
   }
 }
@@ -43,32 +44,4 @@ function one(value: unknown): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'string') throw new ValidationError('Query parameters may be given once each');
   return value;
-}
-
-/** Laughs (D15): anonymous, keyed by the browser's userIdentifier, rate limited per IP. */
-@ApiTags('community')
-@Controller('images')
-export class LaughsController {
-  constructor(private readonly community: CommunityService) {}
-
-  @Get(':id/has-laughed')
-  hasLaughed(@Param('id') id: string, @Query('userIdentifier') userIdentifier?: string): Promise<{ hasLaughed: boolean }> {
-    return this.community.hasLaughed(id, checkUserIdentifier(userIdentifier));
-  }
-
-  @Post(':id/add-laugh')
-  @HttpCode(200)
-  add(@Param('id') id: string, @Body() body: unknown, @Req() req: Request): Promise<LaughState> {
-    return this.community.addLaugh(id, checkUserIdentifier(identifierOf(body)), req.ip ?? '');
-  }
-
-  @Post(':id/remove-laugh')
-  @HttpCode(200)
-  remove(@Param('id') id: string, @Body() body: unknown, @Req() req: Request): Promise<LaughState> {
-    return this.community.removeLaugh(id, checkUserIdentifier(identifierOf(body)), req.ip ?? '');
-  }
-}
-
-function identifierOf(body: unknown): unknown {
-  return body && typeof body === 'object' ? (body as Record<string, unknown>).userIdentifier : undefined;
 }

@@ -17,12 +17,3 @@ export class CommunityImageReadEntity {
   @Column({ name: 'is_hidden_by_admin', type: 'boolean' }) isHiddenByAdmin!: boolean;
   @Column({ name: 'laugh_count', type: 'int' }) laughCount!: number;
 }
-
-/** The `laugh` table (D15): one row per (image, userIdentifier). */
-@Entity({ name: 'laugh', synchronize: false })
-export class LaughEntity {
-  @PrimaryColumn({ type: 'bigint' }) id!: string;
-  @Column({ name: 'image_id', type: 'uuid' }) imageId!: string;
-  @Column({ name: 'user_identifier', type: 'varchar' }) userIdentifier!: string;
-  @Column({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
-}

@@ -1,49 +1,16 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { DomainError, NotFoundError, ValidationError } from '../../shared/errors/domain-error';
+import type { FeedImage } from '../../domain/community-entry';
+import type { LaughAction } from '../../domain/laugh';
 import { CommunityImageReadEntity } from './community-image.read-entity';
-import { COMMUNITY_CACHE } from './community-cache';
-import type { FeedCache } from './feed-cache';
-import { FeedChangeNotifier } from './feed-change-notifier';
-
-/** spec 000 §3 "Community entry". */
-export interface CommunityEntry {
-  id: string;
-  prompt: string;
-  style: string;
-  timestamp: string;
-  laughCount: number;
-  generatedPath: string;
-  originalPath: string;
-  imageUrl: string;
-  originalUrl: string;
-}
-
-export interface LeaderboardEntry extends CommunityEntry {
-  rank: number;
-}
-
-export interface LaughState {
-  laughCount: number;
-  hasLaughed: boolean;
-}
-
-/**
- * Laughs per client IP per minute: generous for people, a wall for scripts (D15, no config knob).
- * An active `admin_whitelist` entry of type `ip` lifts it, as it lifts the D19 limits.
- */
-export const LAUGHS_PER_IP_PER_MINUTE = 60;
-export const FEED_DEFAULT_LIMIT = 20;
-export const LEADERBOARD_PAGE_SIZE = 10;
-export const MAX_LIMIT = 50;
-const USER_IDENTIFIER = /^[A-Za-z0-9_-]{1,128}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Public, completed, not hidden by an admin (D14, D16). */
 const VISIBLE = `i.is_public AND NOT i.is_hidden_by_admin AND i.status = 'completed'`;
 
-interface Row {
+const FEED_COLUMNS = `i.id, i.prompt, i.style, i.timestamp, i.laugh_count`;
+
+interface FeedRow {
   id: string;
   prompt: string;
   style: string;
@@ -51,130 +18,20 @@ interface Row {
   laugh_count: number;
 }
 
-export function toEntry(row: Row): CommunityEntry {
-  const generatedPath = `/api/images/${row.id}`;
-  const originalPath = `/api/images/${row.id}/original`;
-  return {
-    id: row.id,
-    prompt: row.prompt,
-    style: row.style,
-    timestamp: new Date(row.timestamp).toISOString(),
-    laughCount: Number(row.laugh_count),
-    generatedPath,
-    originalPath,
-    imageUrl: generatedPath,
-    originalUrl: originalPath,
-  };
-}
+const toFeedImage = (row: FeedRow): FeedImage => ({
+  id: row.id,
+  prompt: row.prompt,
+  style: row.style,
+  timestamp: row.timestamp,
+  laughCount: row.laugh_count,
+});
 
-export function parseIntParam(name: string, raw: unknown, def: number, min: number, max: number): number {
-  if (raw === undefined || raw === '') return def;
-  const s = String(raw);
-  if (!/^-?\d+$/.test(s)) throw new ValidationError(`${name} must be an integer between ${min} and ${max}`);
-  const n = Number(s);
-  if (n < min || n > max) throw new ValidationError(`${name} must be an integer between ${min} and ${max}`);
-  return n;
-}
-
-export function checkUserIdentifier(raw: unknown): string {
-  if (typeof raw !== 'string' || !USER_IDENTIFIER.test(raw)) {
-    throw new ValidationError('userIdentifier must be 1 to 128 characters of letters, digits, "_" or "-"');
-  }
-  return raw;
-}
-
-const imageNotFound = () => new NotFoundError('IMAGE.NOT_FOUND', 'Image not found');
-
-@Injectable()
-export class CommunityService {
-  constructor(
-    @InjectRepository(CommunityImageReadEntity) private readonly images: Repository<CommunityImageReadEntity>,
-    @Inject(COMMUNITY_CACHE) private readonly cache: FeedCache,
-    private readonly feedChanged: FeedChangeNotifier,
-  ) {}
-
-  private q<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return this.images.manager.query(sql, params) as Promise<T[]>;
-  }
-
-  async recent(limit: number): Promise<CommunityEntry[]> {
-    const rows = await this.q<Row>(
-      `SELECT i.id, i.prompt, i.style, i.timestamp, i.laugh_count FROM image i
-        WHERE ${VISIBLE} ORDER BY i.timestamp DESC, i.id LIMIT $1`,
-      [limit],
-    );
-    return rows.map(toEntry);
-  }
-
-  async leaderboard(limit: number, offset: number): Promise<LeaderboardEntry[]> {
-    const rows = await this.q<Row>(
-      `SELECT i.id, i.prompt, i.style, i.timestamp, i.laugh_count FROM image i
-        WHERE ${VISIBLE} AND i.laugh_count > 0
-        ORDER BY i.laugh_count DESC, i.timestamp DESC, i.id LIMIT $1 OFFSET $2`,
-      [limit, offset],
-    );
-    return rows.map((r, i) => ({ ...toEntry(r), rank: offset + i + 1 }));
-  }
-
-  /** One visible entry, or undefined (live updates). */
-  async entry(id: string): Promise<CommunityEntry | undefined> {
-    if (!UUID.test(id)) return undefined;
-    const rows = await this.q<Row>(
-      `SELECT i.id, i.prompt, i.style, i.timestamp, i.laugh_count FROM image i WHERE i.id = $1 AND ${VISIBLE}`,
-      [id],
-    );
-    return rows[0] ? toEntry(rows[0]) : undefined;
-  }
-
-  async hasLaughed(imageId: string, userIdentifier: string): Promise<{ hasLaughed: boolean }> {
-    const rows = await this.q<{ has: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM laugh l WHERE l.image_id = i.id AND l.user_identifier = $2) AS has
-         FROM image i WHERE i.id = $1 AND ${VISIBLE}`,
-      [this.checkId(imageId), userIdentifier],
-    );
-    if (!rows[0]) throw imageNotFound();
-    return { hasLaughed: rows[0].has };
-  }
-
-  /**
-   * D15 in one statement and one commit: the per-IP count, the laugh row (inserted only when the
-   * address is within its limit or whitelisted) and `laugh_count`, which moves only when a row
-   * was inserted.
-   */
-  async addLaugh(imageId: string, userIdentifier: string, ip: string): Promise<LaughState> {
-    const laughCount = await this.toggle(
-      imageId,
-      userIdentifier,
-      ip,
-      `ins AS (INSERT INTO laugh (image_id, user_identifier) SELECT img.id, $2 FROM img, allowed WHERE allowed.ok
-                 ON CONFLICT (image_id, user_identifier) DO NOTHING RETURNING image_id),
-       upd AS (UPDATE image SET laugh_count = laugh_count + 1 WHERE id IN (SELECT image_id FROM ins) RETURNING laugh_count)`,
-    );
-    return { laughCount, hasLaughed: true };
-  }
-
-  /** D15, as addLaugh: `laugh_count` moves only when a laugh row was deleted, never below 0. */
-  async removeLaugh(imageId: string, userIdentifier: string, ip: string): Promise<LaughState> {
-    const laughCount = await this.toggle(
-      imageId,
-      userIdentifier,
-      ip,
-      `del AS (DELETE FROM laugh WHERE image_id IN (SELECT img.id FROM img, allowed WHERE allowed.ok) AND user_identifier = $2
-                 RETURNING image_id),
-       upd AS (UPDATE image SET laugh_count = GREATEST(laugh_count - 1, 0) WHERE id IN (SELECT image_id FROM del)
-                 RETURNING laugh_count)`,
-    );
-    return { laughCount, hasLaughed: false };
-  }
-
-  /**
-   * The shared frame of a laugh write. Rate limit: a fixed one-minute window per IP, an atomic
-   * upsert into rate_limit_attempt (shared by instances); an active `ip` whitelist entry lifts it.
-   */
-  private async toggle(imageId: string, userIdentifier: string, ip: string, change: string): Promise<number> {
-    const id = this.checkId(imageId);
-    const rows = await this.q<{ allowed: boolean; found: boolean; changed: boolean; laugh_count: number | null }>(
-      `WITH counted AS (
+/**
+ * The per-IP laugh count, as a CTE named `counted` ($3 the address). It writes identity's
+ * `rate_limit_attempt` table: a fixed one-minute window per address, an atomic upsert shared by
+ * every instance.
+ */
+const COUNT_LAUGH_ATTEMPT_CTE = `counted AS (
          INSERT INTO rate_limit_attempt (ip_address, attempt_type, identifier) VALUES ($3, 'laugh', '')
          ON CONFLICT (ip_address, attempt_type, identifier) DO UPDATE SET
            attempt_count = CASE WHEN rate_limit_attempt.window_start < now() - interval '1 minute' THEN 1
@@ -182,36 +39,109 @@ export class CommunityService {
            window_start = CASE WHEN rate_limit_attempt.window_start < now() - interval '1 minute' THEN now()
                                ELSE rate_limit_attempt.window_start END,
            last_attempt = now()
-         RETURNING attempt_count),
+         RETURNING attempt_count)`;
+
+/** True when the address ($3) has an active `ip` entry in identity's `admin_whitelist` table. */
+const IP_WHITELISTED = `EXISTS (SELECT 1 FROM admin_whitelist w WHERE w.type = 'ip' AND w.value = $3 AND w.is_active)`;
+
+/** D15: the laugh row goes in only within the limit; `laugh_count` moves only when it went in. */
+const ADD_LAUGH_CTES = `ins AS (INSERT INTO laugh (image_id, user_identifier)
+                 SELECT img.id, $2 FROM img, allowed WHERE allowed.ok
+                 ON CONFLICT (image_id, user_identifier) DO NOTHING RETURNING image_id),
+       upd AS (UPDATE image SET laugh_count = laugh_count + 1 WHERE id IN (SELECT image_id FROM ins) RETURNING laugh_count)`;
+
+/** D15: `laugh_count` moves only when a laugh row was deleted, and never below 0. */
+const REMOVE_LAUGH_CTES = `del AS (DELETE FROM laugh WHERE image_id IN (SELECT img.id FROM img, allowed WHERE allowed.ok) AND user_identifier = $2
+                 RETURNING image_id),
+       upd AS (UPDATE image SET laugh_count = GREATEST(laugh_count - 1, 0) WHERE id IN (SELECT image_id FROM del)
+                 RETURNING laugh_count)`;
+
+/** What one laugh write did. */
+export interface LaughWrite {
+  /** Within the per-IP limit, or whitelisted. */
+  allowed: boolean;
+  /** The image exists and is visible. */
+  found: boolean;
+  /** A laugh row went in (add) or out (remove), and `laugh_count` moved with it. */
+  changed: boolean;
+  /** The count after the change; null when nothing changed. */
+  laughCount: number | null;
+}
+
+/**
+ * Community's SQL (ADR 0010): the `image` table through community's own read mapping (it writes
+ * only `laugh_count`) and the `laugh` table, which community owns. Every query is parameterised.
+ */
+@Injectable()
+export class TypeormCommunityRepository {
+  constructor(@InjectRepository(CommunityImageReadEntity) private readonly images: Repository<CommunityImageReadEntity>) {}
+
+  private q<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return this.images.manager.query(sql, params) as Promise<T[]>;
+  }
+
+  /** Visible images, newest first (D16, `image_recent_feed_idx`). */
+  async findRecentVisible(limit: number): Promise<FeedImage[]> {
+    const rows = await this.q<FeedRow>(
+      `SELECT ${FEED_COLUMNS} FROM image i
+        WHERE ${VISIBLE} ORDER BY i.timestamp DESC, i.id LIMIT $1`,
+      [limit],
+    );
+    return rows.map(toFeedImage);
+  }
+
+  /** Visible laughed images, most laughs first, then newest (D16, `image_leaderboard_idx`). */
+  async findMostLaughedVisible(limit: number, offset: number): Promise<FeedImage[]> {
+    const rows = await this.q<FeedRow>(
+      `SELECT ${FEED_COLUMNS} FROM image i
+        WHERE ${VISIBLE} AND i.laugh_count > 0
+        ORDER BY i.laugh_count DESC, i.timestamp DESC, i.id LIMIT $1 OFFSET $2`,
+      [limit, offset],
+    );
+    return rows.map(toFeedImage);
+  }
+
+  async findVisible(id: string): Promise<FeedImage | undefined> {
+    const rows = await this.q<FeedRow>(`SELECT ${FEED_COLUMNS} FROM image i WHERE i.id = $1 AND ${VISIBLE}`, [id]);
+    return rows[0] ? toFeedImage(rows[0]) : undefined;
+  }
+
+  /** Whether this browser laughed at a visible image; undefined when the image is not visible. */
+  async hasLaughed(imageId: string, userIdentifier: string): Promise<boolean | undefined> {
+    const rows = await this.q<{ has: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM laugh l WHERE l.image_id = i.id AND l.user_identifier = $2) AS has
+         FROM image i WHERE i.id = $1 AND ${VISIBLE}`,
+      [imageId, userIdentifier],
+    );
+    return rows[0]?.has;
+  }
+
+  /**
+   * D15 in one statement and one commit: the per-IP count, the laugh row (inserted or deleted only
+   * when the address is within its limit or whitelisted, and the image is visible) and
+   * `laugh_count`, which moves only when a row was inserted or deleted.
+   */
+  async toggleLaugh(action: LaughAction, imageId: string, userIdentifier: string, ip: string, perIpPerMinute: number): Promise<LaughWrite> {
+    const rows = await this.q<{ allowed: boolean; found: boolean; changed: boolean; laugh_count: number | null }>(
+      `WITH ${COUNT_LAUGH_ATTEMPT_CTE},
        allowed AS (
          SELECT (SELECT attempt_count FROM counted) <= $4
-             OR EXISTS (SELECT 1 FROM admin_whitelist w WHERE w.type = 'ip' AND w.value = $3 AND w.is_active) AS ok),
+             OR ${IP_WHITELISTED} AS ok),
        img AS (SELECT i.id, i.laugh_count FROM image i WHERE i.id = $1 AND ${VISIBLE}),
-       ${change}
+       ${action === 'add' ? ADD_LAUGH_CTES : REMOVE_LAUGH_CTES}
        SELECT (SELECT ok FROM allowed) AS allowed,
               EXISTS (SELECT 1 FROM img) AS found,
               EXISTS (SELECT 1 FROM upd) AS changed,
               (SELECT laugh_count FROM upd) AS laugh_count`,
-      [id, userIdentifier, ip.slice(0, 45), LAUGHS_PER_IP_PER_MINUTE],
+      [imageId, userIdentifier, ip.slice(0, 45), perIpPerMinute],
     );
     const row = rows[0];
-    if (!row.allowed) throw new DomainError('rate_limited', 'RATE_LIMIT.BLOCKED', 'Too many laughs. Please wait a minute.');
-    if (!row.found) throw imageNotFound();
-    if (!row.changed) {
-      // Nothing to do (already laughed, or nothing to remove). The statement's snapshot may predate
-      // a concurrent toggle of the same laugh that it waited for, so read the count afresh.
-      const [now] = await this.q<{ laugh_count: number }>(`SELECT laugh_count FROM image WHERE id = $1`, [id]);
-      return Number(now?.laugh_count ?? 0);
-    }
-    // This instance's next read must not be older than this write; other instances hear of it
-    // through the coalesced notification.
-    this.cache.invalidate();
-    this.feedChanged.notify();
-    return Number(row.laugh_count);
+    return { allowed: row.allowed, found: row.found, changed: row.changed, laughCount: row.laugh_count };
   }
 
-  private checkId(id: string): string {
-    if (!UUID.test(id)) throw imageNotFound();
-    return id;
+  /** The committed count, read afresh (after a toggle that changed nothing). */
+  async currentLaughCount(imageId: string): Promise<number> {
+    const [now] = await this.q<{ laugh_count: number }>(`SELECT laugh_count FROM image WHERE id = $1`, [imageId]);
+    return Number(now?.laugh_count ?? 0);
   }
 }

@@ -1,0 +1,44 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { CachedJson } from '../../../shared/http/cached-json';
+import { TypeormCommunityRepository } from '../adapters/typeorm/typeorm-community.repository';
+import { rankLeaderboardPage, toCommunityEntry, type CommunityEntry } from '../domain/community-entry';
+import { CommunityImageNotFoundError } from '../domain/community-errors';
+import { feedReadKey, type FeedRead } from '../domain/feed-read';
+import { isImageId } from '../domain/laugh';
+import { COMMUNITY_CACHE } from './community-cache';
+import type { FeedCache } from './feed-cache';
+
+/**
+ * Community's reads: the recent feed and the leaderboard as cached, serialised answers (ADR 0011),
+ * one entry for a live update, and whether a browser has laughed at an image.
+ */
+@Injectable()
+export class CommunityQueryService {
+  constructor(
+    private readonly repository: TypeormCommunityRepository,
+    @Inject(COMMUNITY_CACHE) private readonly cache: FeedCache,
+  ) {}
+
+  /** A normalised read, from the cache or loaded once into it. */
+  read(read: FeedRead): Promise<CachedJson> {
+    return this.cache.get(feedReadKey(read), async () =>
+      read.kind === 'recent'
+        ? (await this.repository.findRecentVisible(read.limit)).map(toCommunityEntry)
+        : rankLeaderboardPage(await this.repository.findMostLaughedVisible(read.limit, read.offset), read.offset),
+    );
+  }
+
+  /** One visible entry, or undefined (live updates). */
+  async entry(id: string): Promise<CommunityEntry | undefined> {
+    if (!isImageId(id)) return undefined;
+    const image = await this.repository.findVisible(id);
+    return image ? toCommunityEntry(image) : undefined;
+  }
+
+  async hasLaughed(imageId: string, userIdentifier: string): Promise<{ hasLaughed: boolean }> {
+    if (!isImageId(imageId)) throw new CommunityImageNotFoundError();
+    const has = await this.repository.hasLaughed(imageId, userIdentifier);
+    if (has === undefined) throw new CommunityImageNotFoundError();
+    return { hasLaughed: has };
+  }
+}

@@ -1,0 +1,39 @@
+import { InvalidUserIdentifierError } from './community-errors';
+
+/**
+ * Laughs (D15): anonymous, one per image and browser (`userIdentifier`). Adding twice counts once;
+ * removing one that is not there changes nothing, so `laugh_count` never goes below 0. The count
+ * moves in the same statement as the laugh row (see TypeormCommunityRepository).
+ */
+
+/**
+ * Laughs per client IP per minute: generous for people, a wall for scripts (D15, no config knob).
+ * An active `admin_whitelist` entry of type `ip` lifts it, as it lifts the D19 limits.
+ */
+export const LAUGHS_PER_IP_PER_MINUTE = 60;
+
+export type LaughAction = 'add' | 'remove';
+
+export interface LaughState {
+  laughCount: number;
+  hasLaughed: boolean;
+}
+
+const USER_IDENTIFIER = /^[A-Za-z0-9_-]{1,128}$/;
+const IMAGE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A browser's identifier: 1 to 128 letters, digits, `_` or `-`; anything else is refused (400). */
+export function checkUserIdentifier(raw: unknown): string {
+  if (typeof raw !== 'string' || !USER_IDENTIFIER.test(raw)) throw new InvalidUserIdentifierError();
+  return raw;
+}
+
+/** Image ids are UUIDs; anything else names no image. */
+export function isImageId(id: string): boolean {
+  return IMAGE_ID.test(id);
+}
+
+/** The answer to a laugh toggle: after an add the browser has laughed, after a remove it has not. */
+export function laughStateAfter(action: LaughAction, laughCount: number): LaughState {
+  return { laughCount, hasLaughed: action === 'add' };
+}
