@@ -17,6 +17,8 @@ import { ValidationError } from './shared/errors/domain-error';
 import { mapError } from './shared/http/error-response';
 import { DomainErrorFilter } from './shared/http/domain-error.filter';
 import { HotPaths, installHotPaths } from './shared/http/hot-paths';
+import { permissionsPolicy } from './shared/http/permissions-policy';
+import { safeInputOnly } from './shared/http/safe-input.middleware';
 import { sameOriginOnly } from './shared/http/same-origin.middleware';
 import { spaStatic } from './shared/http/spa-static.middleware';
 
@@ -34,6 +36,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, ses
   if (config.trustProxy) app.set('trust proxy', 1);
   app.disable('x-powered-by');
 
+  app.use(permissionsPolicy);
   app.use(compression());
   const https = config.publicUrl.protocol === 'https:';
   // D20: the Turnstile widget (script + iframe) is allowed only when a captcha provider is configured.
@@ -62,7 +65,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, ses
     }),
   );
 
-  app.use('/api', sameOriginOnly(config.publicUrl.origin));
+  // Issue 9: once PUBLIC_URL is set it alone is our origin; the Host header is the client's word.
+  app.use('/api', sameOriginOnly(config.publicUrl.origin, { allowHostOrigin: !config.publicUrlConfigured }));
 
   const pool = (app.get(DataSource).driver as unknown as { master: Pool }).master;
   const PgStore = connectPgSimple(session);
@@ -85,6 +89,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, ses
   app.use(express.json({ limit: config.jsonBodyLimit }));
   app.use(express.urlencoded({ limit: config.jsonBodyLimit, extended: false }));
   app.use(bodyParserErrors);
+  // Issue 9: no NUL character anywhere and no deep nesting in a parsed body or query (400).
+  app.use('/api', safeInputOnly());
 
   const spa = spaStatic(config.frontendDistDir);
   if (spa) app.use(spa);
@@ -105,6 +111,12 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, ses
   );
   app.useWebSocketAdapter(new WsAdapter(app));
 
+  // Issue 9: the API's map is not published in production unless API_DOCS=true.
+  if (config.apiDocs) publishApiDocs(app);
+}
+
+/** Swagger UI at /api/docs, the OpenAPI document at /api/docs-json. */
+function publishApiDocs(app: NestExpressApplication): void {
   const openApi = new DocumentBuilder()
     .setTitle('Magic Editor API')
     .setDescription('The HTTP API behind Magic Editor. Errors answer {message, error, code}.')

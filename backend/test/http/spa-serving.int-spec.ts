@@ -26,6 +26,8 @@ describe('serving the built React app', () => {
     const res = await request(t.http).get('/dashboard').set('Accept', 'text/html').expect(200);
     expect(res.text).toContain('<div id="root"></div>');
     expect(res.headers['cache-control']).toBe('no-cache');
+    // Issue 9: the pages themselves carry the Permissions-Policy.
+    expect(res.headers['permissions-policy']).toContain('camera=()');
     await request(t.http).get('/').set('Accept', 'text/html').expect(200).expect(/id="root"/);
     await request(t.http).get('/confirm-email/abc123').set('Accept', 'text/html').expect(200).expect(/id="root"/);
   });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { matchesIfNoneMatch } from './if-none-match';
+import { PERMISSIONS_POLICY } from './permissions-policy';
 import { assignRequestId } from './request-id';
 
 /** Below this size gzip is not worth it (the compression middleware's default threshold). */
@@ -40,6 +41,7 @@ const BASE_HEADERS: ReadonlyArray<[string, string]> = [
   ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
   ['cross-origin-resource-policy', 'same-origin'],
   ['referrer-policy', 'no-referrer'],
+  ['permissions-policy', PERMISSIONS_POLICY],
 ];
 
 function acceptsGzip(req: IncomingMessage): boolean {

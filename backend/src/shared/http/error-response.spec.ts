@@ -75,4 +75,19 @@ describe('mapError', () => {
     expect(mapped.status).toBe(500);
     expect(JSON.stringify(mapped.body)).not.toContain('hunter2');
   });
+
+  it('answers 400 (not 500) when PostgreSQL refuses a NUL character (issue 9)', () => {
+    const nul = { message: 'The request must not contain the NUL character (\\u0000).', error: 'The request must not contain the NUL character (\\u0000).', code: 'HTTP.NUL_CHARACTER' };
+    // TypeORM's QueryFailedError wraps the pg error; a bare pg error carries severity and code.
+    const wrapped = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { driverError: { code: '22021' } });
+    expect(mapError(wrapped, 'c')).toEqual({ status: 400, body: nul, unexpected: false });
+    const bare = Object.assign(new Error('unsupported Unicode escape sequence'), { severity: 'ERROR', code: '22P05' });
+    expect(mapError(bare, 'c')).toEqual({ status: 400, body: nul, unexpected: false });
+    expect(mapError(Object.assign(new Error('x'), { driverError: { code: '23505' } }), 'c').status).toBe(500);
+  });
+
+  it('answers 400 "nested too deeply" when the JSON parser itself runs out of stack', () => {
+    const err = Object.assign(new SyntaxError('Maximum call stack size exceeded'), { status: 400, expose: true, type: 'entity.parse.failed' });
+    expect(mapError(err, 'c')).toMatchObject({ status: 400, body: { code: 'HTTP.BODY_TOO_DEEP', message: 'The request body is nested too deeply.' } });
+  });
 });

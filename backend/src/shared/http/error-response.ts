@@ -78,11 +78,39 @@ export function mapError(exception: unknown, correlationId: string): MappedError
   // body-parser and friends: http-errors with `expose` for client errors.
   const status = Number(http?.status ?? http?.statusCode);
   if (http && Number.isInteger(status) && status >= 400 && status < 500 && http.expose === true) {
-    const message = bodyParserMessage(http.type, status, String(http.message ?? 'Bad request'));
+    const rawMessage = String(http.message ?? 'Bad request');
+    if (http.type === 'entity.parse.failed' && /call stack/i.test(rawMessage)) {
+      // JSON.parse itself ran out of stack on a deeply nested body (engines that parse recursively).
+      const message = TOO_DEEP_MESSAGE;
+      return { status: 400, body: { message, error: message, code: 'HTTP.BODY_TOO_DEEP' }, unexpected: false };
+    }
+    const message = bodyParserMessage(http.type, status, rawMessage);
     return { status, body: { message, error: message, code: CODE_BY_STATUS[status] ?? `HTTP.${status}` }, unexpected: false };
   }
 
+  // Issue 9, the safety net behind safeInputOnly: text PostgreSQL cannot store (a NUL character
+  // in a field no middleware saw, e.g. a multipart prompt or a path segment) is the caller's
+  // input, not our failure. Node strings always encode to valid UTF-8, so NUL is the only cause.
+  if (UNSTORABLE_TEXT_CODES.has(postgresErrorCode(exception) ?? '')) {
+    const message = NUL_MESSAGE;
+    return { status: 400, body: { message, error: message, code: 'HTTP.NUL_CHARACTER' }, unexpected: false };
+  }
+
   return internal(correlationId);
+}
+
+export const NUL_MESSAGE = 'The request must not contain the NUL character (\\u0000).';
+const TOO_DEEP_MESSAGE = 'The request body is nested too deeply.';
+
+/** 22021 character_not_in_repertoire ("invalid byte sequence ... 0x00"), 22P05 untranslatable_character (jsonb). */
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+
+/** The SQLSTATE of a pg error, bare or wrapped by TypeORM (QueryFailedError.driverError). */
+function postgresErrorCode(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const { driverError, code, severity } = error as { driverError?: { code?: unknown }; code?: unknown; severity?: unknown };
+  const found = driverError && typeof driverError === 'object' ? driverError.code : severity !== undefined ? code : undefined;
+  return typeof found === 'string' ? found : undefined;
 }
 
 function internal(correlationId: string): MappedError {

@@ -5,6 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../../../../config/app-config';
 import { SESSION_COOKIE } from '../../../../shared/auth/session-cookie';
 import type { AuthUser } from '../../../../shared/auth/auth-user';
 import { CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
+import { NoStore } from '../../../../shared/http/no-store';
 import { CAPTCHA_VERIFIER, type CaptchaClientConfig, type CaptchaVerifier } from '../../application/captcha-verifier.port';
 import { ChangePasswordUseCase } from '../../application/change-password.use-case';
 import { RegisterUseCase } from '../../application/register.use-case';
@@ -64,6 +65,7 @@ export class AuthController {
 
   @Get('user')
   @UseGuards(SignedInGuard)
+  @NoStore()
   @ApiCookieAuth()
   @ApiOperation({ summary: 'The signed-in user (401 when signed out)' })
   me(@CurrentUser() user: AuthUser): UserView {
