@@ -202,12 +202,12 @@ describe('registration and e-mail verification', () => {
     expect(res.body.details.map((d: { field: string }) => d.field)).toEqual(['email', 'username', 'password']);
   });
 
-  it('stores a video-waitlist sign-up (source: video) and marks admins (D22)', async () => {
+  it('stores a video-waitlist sign-up (source: video); a listed e-mail is no admin before it is verified (D25)', async () => {
     const res = await request(t.http)
       .post('/api/register')
       .send(newUser({ email: 'Boss@Example.com', source: 'video' }))
       .expect(201);
-    expect(res.body.isAdmin).toBe(true);
+    expect(res.body.isAdmin).toBe(false);
     const rows = await sql(t, `SELECT email, user_id FROM video_waitlist`);
     expect(rows).toEqual([{ email: 'boss@example.com', user_id: res.body.id }]);
   });
@@ -228,14 +228,53 @@ describe('registration and e-mail verification', () => {
       await request(t.http).get(`/api/confirm-email/${newToken}`).expect(200);
       expect(await balanceOf(user.id)).toMatchObject({ watermarked: 2 });
 
-      const again = await request(t.http).post('/api/resend-confirmation').send({ email: body.email }).expect(400);
-      expect(again.body).toMatchObject({ message: 'This email has already been verified.', code: 'IDENTITY.ALREADY_VERIFIED' });
     });
 
-    it('answers an address without an account the same way, and sends nothing', async () => {
-      const res = await request(t.http).post('/api/resend-confirmation').send({ email: 'nobody-here@example.com' }).expect(200);
-      expect(res.body).toEqual({ message: 'Confirmation email sent successfully! Please check your inbox.' });
-      expect(mailsTo(t.outboxDir, 'nobody-here@example.com')).toHaveLength(0);
+    it('answers verified, unverified and unknown addresses alike, and mails only the unverified one', async () => {
+      const verified = newUser();
+      await request(t.http).post('/api/register').send(verified).expect(201);
+      await request(t.http).get(`/api/confirm-email/${verificationTokenFor(t, verified.email)}`).expect(200);
+      const unverified = newUser();
+      await request(t.http).post('/api/register').send(unverified).expect(201);
+      const unknown = newUser().email;
+
+      const answers = [];
+      for (const email of [verified.email, unverified.email, unknown]) {
+        const res = await request(t.http).post('/api/resend-confirmation').send({ email });
+        answers.push({ status: res.status, body: res.body as unknown, type: res.headers['content-type'] as string });
+      }
+      expect(answers[0]).toEqual({
+        status: 200,
+        body: { message: 'Confirmation email sent successfully! Please check your inbox.' },
+        type: 'application/json; charset=utf-8',
+      });
+      expect(answers[1]).toEqual(answers[0]);
+      expect(answers[2]).toEqual(answers[0]);
+
+      expect(mailsTo(t.outboxDir, verified.email)).toHaveLength(1); // the sign-up mail only
+      expect(mailsTo(t.outboxDir, unverified.email)).toHaveLength(2); // sign-up + resend
+      expect(mailsTo(t.outboxDir, unknown)).toHaveLength(0);
+    });
+
+    it('limits verified, unverified and unknown addresses alike (3 an hour, then the same 429)', async () => {
+      const verified = newUser();
+      await request(t.http).post('/api/register').send(verified).expect(201);
+      await request(t.http).get(`/api/confirm-email/${verificationTokenFor(t, verified.email)}`).expect(200);
+      const unverified = newUser();
+      await request(t.http).post('/api/register').send(unverified).expect(201);
+      const unknown = newUser().email;
+
+      const refusals = [];
+      for (const email of [verified.email, unverified.email, unknown]) {
+        for (let i = 0; i < 3; i += 1) await request(t.http).post('/api/resend-confirmation').send({ email }).expect(200);
+        const refused = await request(t.http).post('/api/resend-confirmation').send({ email }).expect(429);
+        refusals.push(refused.body as unknown);
+      }
+      expect(refusals[0]).toMatchObject({ message: 'Too many confirmation emails requested. Please try again later.', code: 'RATE_LIMIT.BLOCKED' });
+      expect(refusals[1]).toEqual(refusals[0]);
+      expect(refusals[2]).toEqual(refusals[0]);
+      expect(mailsTo(t.outboxDir, verified.email)).toHaveLength(1);
+      expect(mailsTo(t.outboxDir, unknown)).toHaveLength(0);
     });
 
     it('is limited to RESEND_CONFIRMATION_PER_HOUR mails per address (3)', async () => {

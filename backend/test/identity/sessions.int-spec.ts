@@ -1,8 +1,8 @@
 import request from 'supertest';
-import { PruneRateLimitsJob } from '../../src/modules/identity/application/prune-rate-limits.job';
+import { PruneRateLimitsJob } from '../../src/shared/rate-limit/prune-rate-limits.job';
 import { mailsTo } from '../support/outbox';
 import { createTestApp, TestApp } from '../support/test-app';
-import { expectNoSecrets, newUser, sessionCookie, sessionIdOf, sql, USER_VIEW_KEYS } from './identity-helpers';
+import { expectNoSecrets, newUser, sessionCookie, sessionIdOf, sql, USER_VIEW_KEYS, verificationTokenFor } from './identity-helpers';
 
 /** Sign-in, sign-out, password change, suspension, lock-out (D18, D19, D21, D22). */
 describe('sessions', () => {
@@ -79,8 +79,9 @@ describe('sessions', () => {
     await request(t.http).get('/api/login').expect(302).expect('Location', '/auth');
   });
 
-  it('reports isAdmin for the e-mails in ADMIN_EMAILS (D22)', async () => {
+  it('reports isAdmin for the verified e-mails in ADMIN_EMAILS (D22, D25)', async () => {
     const admin = await account({ email: 'Chief@Example.com' });
+    await request(t.http).get(`/api/confirm-email/${verificationTokenFor(t, 'chief@example.com')}`).expect(200);
     const { agent, res } = await signedIn('chief@example.com', admin.password);
     expect(res.body.isAdmin).toBe(true);
     expect((await agent.get('/api/user').expect(200)).body.isAdmin).toBe(true);
@@ -209,7 +210,8 @@ describe('sessions', () => {
         `SELECT attempt_count, is_blocked FROM rate_limit_attempt WHERE attempt_type = 'login' AND identifier = $1`,
         [user.email],
       );
-      expect(row).toEqual({ attempt_count: 5, is_blocked: true });
+      // 5 attempts checked, the 6th counted and refused (D26: counted before the check).
+      expect(row).toEqual({ attempt_count: 6, is_blocked: true });
 
       // The block ends after LOGIN_BLOCK_MINUTES: move it into the past rather than wait.
       await sql(t, `UPDATE rate_limit_attempt SET blocked_until = now() - interval '1 second' WHERE identifier = $1`, [user.email]);

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { RateLimitModule } from '../../shared/rate-limit/rate-limit.module';
+import { IdentityModule } from '../identity';
 import { CommunityController } from './adapters/http/community.controller';
 import { FeedHotPath } from './adapters/http/feed-hot-path';
 import { LaughsController } from './adapters/http/laughs.controller';
@@ -19,7 +21,7 @@ import { ToggleLaughUseCase } from './application/toggle-laugh.use-case';
  * served from a per-instance cache, before Express on a hit (ADR 0011).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([CommunityImageReadEntity, LaughOrmEntity])],
+  imports: [TypeOrmModule.forFeature([CommunityImageReadEntity, LaughOrmEntity]), RateLimitModule, IdentityModule],
   controllers: [CommunityController, LaughsController],
   providers: [
     communityCacheProvider,

@@ -1,6 +1,7 @@
 import { Logger, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { RateLimitModule } from '../../shared/rate-limit/rate-limit.module';
 import { CreditsModule } from '../credits';
 import { Argon2PasswordHasher } from './adapters/argon2-password-hasher';
 import { AuthController } from './adapters/http/auth.controller';
@@ -12,22 +13,21 @@ import { TurnstileCaptchaVerifier } from './adapters/turnstile-captcha-verifier.
 import { AdminWhitelistOrmEntity } from './adapters/typeorm/admin-whitelist.orm-entity';
 import { DeviceFingerprintOrmEntity } from './adapters/typeorm/device-fingerprint.orm-entity';
 import { IpRegistrationOrmEntity } from './adapters/typeorm/ip-registration.orm-entity';
-import { RateLimitAttemptOrmEntity } from './adapters/typeorm/rate-limit-attempt.orm-entity';
 import { TypeormAccountRepository } from './adapters/typeorm/typeorm-account.repository';
-import { TypeormRateLimitRepository } from './adapters/typeorm/typeorm-rate-limit.repository';
 import { TypeormRegistrationRepository } from './adapters/typeorm/typeorm-registration.repository';
 import { TypeormWhitelistRepository } from './adapters/typeorm/typeorm-whitelist.repository';
 import { UserOrmEntity } from './adapters/typeorm/user.orm-entity';
 import { VideoWaitlistOrmEntity } from './adapters/typeorm/video-waitlist.orm-entity';
 import { CAPTCHA_VERIFIER, type CaptchaVerifier } from './application/captcha-verifier.port';
 import { ChangePasswordUseCase } from './application/change-password.use-case';
+import { IdentityApiService } from './application/identity-api.service';
 import { IdentityMailService } from './application/identity-mail.service';
 import { LoginUseCase } from './application/login.use-case';
-import { PruneRateLimitsJob } from './application/prune-rate-limits.job';
 import { RegisterUseCase } from './application/register.use-case';
 import { ResendConfirmationUseCase } from './application/resend-confirmation.use-case';
 import { SessionUserService } from './application/session-user.service';
 import { VerifyEmailUseCase } from './application/verify-email.use-case';
+import { IDENTITY_API } from './identity.api';
 
 /** D20: Cloudflare Turnstile when both keys are set, else no captcha provider. Said at start. */
 function captchaVerifier(config: AppConfig): CaptchaVerifier {
@@ -42,7 +42,8 @@ function captchaVerifier(config: AppConfig): CaptchaVerifier {
 
 /**
  * Identity: accounts, sessions (passport local + the session serializer), e-mail verification,
- * anti-abuse (D18-D22). Uses MAILER (global MailModule) and CREDITS_API for the D1 grant.
+ * anti-abuse (D18-D22, D25, D26). Uses MAILER (global MailModule), CREDITS_API for the D1 grant
+ * and the shared RateLimiter; offers IDENTITY_API to the modules that import it.
  */
 @Module({
   imports: [
@@ -50,11 +51,11 @@ function captchaVerifier(config: AppConfig): CaptchaVerifier {
       UserOrmEntity,
       IpRegistrationOrmEntity,
       DeviceFingerprintOrmEntity,
-      RateLimitAttemptOrmEntity,
       AdminWhitelistOrmEntity,
       VideoWaitlistOrmEntity,
     ]),
     CreditsModule,
+    RateLimitModule,
   ],
   controllers: [AuthController, VerificationController],
   providers: [
@@ -62,7 +63,6 @@ function captchaVerifier(config: AppConfig): CaptchaVerifier {
     Argon2PasswordHasher,
     TypeormAccountRepository,
     TypeormRegistrationRepository,
-    TypeormRateLimitRepository,
     TypeormWhitelistRepository,
     IdentityMailService,
     RegisterUseCase,
@@ -73,7 +73,9 @@ function captchaVerifier(config: AppConfig): CaptchaVerifier {
     SessionUserService,
     LocalStrategy,
     SessionSerializer,
-    PruneRateLimitsJob,
+    IdentityApiService,
+    { provide: IDENTITY_API, useExisting: IdentityApiService },
   ],
+  exports: [IDENTITY_API],
 })
 export class IdentityModule {}

@@ -10,5 +10,6 @@ export interface AuthUser {
   /** D22: the e-mail is listed in ADMIN_EMAILS. */
   isAdmin: boolean;
   isSubscribed: boolean;
-  subscriptionTier: 'free' | 'paid' | 'starter' | 'creator' | 'pro';
+  /** Billing's SubscriptionTier (ADR 0012), presented as read; ask ENTITLEMENT_API for decisions. */
+  subscriptionTier: string;
 }

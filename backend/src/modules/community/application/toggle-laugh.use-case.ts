@@ -1,4 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { allowPerWindow } from '../../../shared/rate-limit/rate-limit-policy';
+import { RateLimiter } from '../../../shared/rate-limit/rate-limiter';
+import { IDENTITY_API, type IdentityApi } from '../../identity';
 import { FeedChangeNotifier } from '../adapters/pg/feed-change-notifier';
 import { TypeormCommunityRepository } from '../adapters/typeorm/typeorm-community.repository';
 import { CommunityImageNotFoundError, LaughRateLimitedError } from '../domain/community-errors';
@@ -15,8 +18,13 @@ export interface ToggleLaugh {
   ip: string;
 }
 
+/** D15: 60 laughs pass per address per minute; the 61st and later are refused for a minute. */
+const LAUGH_POLICY = allowPerWindow(LAUGHS_PER_IP_PER_MINUTE, 1);
+
 /**
- * Adds or removes one browser's laugh (D15): one statement and one commit in the repository. The
+ * Adds or removes one browser's laugh (D15). The address is counted first by the shared rate
+ * limiter (an active `ip` whitelist entry, asked of identity only when the limit refuses, lifts
+ * it); the laugh itself is one statement and one commit in the repository. The
  * instance that wrote it drops its own feed cache before answering; others hear of it through the
  * coalesced notification (ADR 0011).
  */
@@ -26,12 +34,15 @@ export class ToggleLaughUseCase {
     private readonly repository: TypeormCommunityRepository,
     @Inject(COMMUNITY_CACHE) private readonly cache: FeedCache,
     private readonly feedChanged: FeedChangeNotifier,
+    private readonly rateLimiter: RateLimiter,
+    @Inject(IDENTITY_API) private readonly identity: IdentityApi,
   ) {}
 
   async execute({ action, imageId, userIdentifier, ip }: ToggleLaugh): Promise<LaughState> {
     if (!isImageId(imageId)) throw new CommunityImageNotFoundError();
-    const write = await this.repository.toggleLaugh(action, imageId, userIdentifier, ip, LAUGHS_PER_IP_PER_MINUTE);
-    if (!write.allowed) throw new LaughRateLimitedError();
+    const counted = await this.rateLimiter.consume({ ip, type: 'laugh', identifier: '' }, LAUGH_POLICY);
+    if (!counted.allowed && !(await this.identity.isWhitelisted({ ip }))) throw new LaughRateLimitedError();
+    const write = await this.repository.toggleLaugh(action, imageId, userIdentifier);
     if (!write.found) throw new CommunityImageNotFoundError();
     if (!write.changed) {
       // Nothing to do (already laughed, or nothing to remove). The statement's snapshot may predate

@@ -1,8 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
+import type { RateLimitPolicy } from '../../../shared/rate-limit/rate-limit-policy';
+import { RateLimiter } from '../../../shared/rate-limit/rate-limiter';
 import { Argon2PasswordHasher } from '../adapters/argon2-password-hasher';
 import { TypeormAccountRepository } from '../adapters/typeorm/typeorm-account.repository';
-import { TypeormRateLimitRepository } from '../adapters/typeorm/typeorm-rate-limit.repository';
 import { type NewAccount, TypeormRegistrationRepository } from '../adapters/typeorm/typeorm-registration.repository';
 import { TypeormWhitelistRepository } from '../adapters/typeorm/typeorm-whitelist.repository';
 import type { Account } from '../domain/account';
@@ -16,8 +17,8 @@ import {
   TooManyAttemptsError,
   UsernameTakenError,
 } from '../domain/identity-errors';
-import { isBlocked, minutesUntil, registrationAttemptPolicy } from '../domain/rate-limit';
 import { decideDevice, ipLimitReached } from '../domain/registration-policy';
+import { attemptSubjects, identityPolicies } from './attempt-policies';
 import { CAPTCHA_VERIFIER, type CaptchaVerifier } from './captcha-verifier.port';
 import { IdentityMailService } from './identity-mail.service';
 import { createVerificationToken, verificationExpiry } from './verification-token';
@@ -45,17 +46,20 @@ export interface RegisterCommand {
 @Injectable()
 export class RegisterUseCase {
   private readonly logger = new Logger('Registration');
+  private readonly policy: RateLimitPolicy;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly accounts: TypeormAccountRepository,
     private readonly registrations: TypeormRegistrationRepository,
-    private readonly rateLimits: TypeormRateLimitRepository,
+    private readonly rateLimiter: RateLimiter,
     private readonly whitelist: TypeormWhitelistRepository,
     private readonly hasher: Argon2PasswordHasher,
     @Inject(CAPTCHA_VERIFIER) private readonly captcha: CaptchaVerifier,
     private readonly mails: IdentityMailService,
-  ) {}
+  ) {
+    this.policy = identityPolicies(config.identity).registration;
+  }
 
   async execute(command: RegisterCommand): Promise<Account> {
     const limits = this.config.identity;
@@ -67,9 +71,8 @@ export class RegisterUseCase {
     // D19: an active admin_whitelist entry for the address, the e-mail or the device lifts every limit.
     const whitelisted = await this.whitelist.anyWhitelisted({ ip, email, fingerprint });
     if (!whitelisted) {
-      const now = new Date();
-      const counter = await this.rateLimits.hit({ ip, type: 'registration', identifier: '' }, registrationAttemptPolicy(limits));
-      if (isBlocked(counter, now)) throw TooManyAttemptsError.registration(minutesUntil(counter.blockedUntil!, now));
+      const decision = await this.rateLimiter.consume(attemptSubjects.registration(ip), this.policy);
+      if (!decision.allowed) throw TooManyAttemptsError.registration(decision.retryAfterMinutes ?? 1);
       const recent = await this.registrations.countRecentFromIp(ip, 24);
       if (ipLimitReached(recent, limits.registrationsPerIpPerDay)) throw new RegistrationLimitError();
     }

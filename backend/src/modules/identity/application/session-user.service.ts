@@ -15,7 +15,8 @@ export class SessionUserService {
 
   /**
    * null when the account is gone or suspended (D21: its open sessions stop working at once).
-   * isAdmin comes from ADMIN_EMAILS each time (D22), so a config change needs no new sign-in.
+   * isAdmin comes from ADMIN_EMAILS and the verified flag each time (D22, D25), so a config change
+   * or a verification needs no new sign-in.
    */
   async load(userId: unknown): Promise<SessionUser | null> {
     if (typeof userId !== 'string' || !UUID.test(userId)) return null;

@@ -1,6 +1,6 @@
 import type { AuthUser } from '../../../shared/auth/auth-user';
 import type { Account } from '../domain/account';
-import { isAdminEmail } from '../domain/account-rules';
+import { isAdminAccount } from '../domain/account-rules';
 
 /**
  * What the session puts on `req.user`: the shared AuthUser shape other contexts read, plus the
@@ -22,8 +22,8 @@ export function toSessionUser(account: Account, adminEmails: readonly string[]):
     emailVerified: account.emailVerified,
     isSubscribed: account.isSubscribed,
     subscriptionTier: account.subscriptionTier,
-    // D22
-    isAdmin: isAdminEmail(account.email, adminEmails),
+    // D22, D25: a listed e-mail makes an admin only once it is verified.
+    isAdmin: isAdminAccount(account, adminEmails),
     createdAt: account.createdAt,
   };
 }

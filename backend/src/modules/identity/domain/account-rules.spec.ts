@@ -1,4 +1,4 @@
-import { isAdminEmail, isValidFingerprint, normalizeEmail, normalizeIp, normalizeName, normalizeUsername, USERNAME_PATTERN } from './account-rules';
+import { isAdminAccount, isAdminEmail, isValidFingerprint, normalizeEmail, normalizeIp, normalizeName, normalizeUsername, USERNAME_PATTERN } from './account-rules';
 
 describe('account rules', () => {
   it('store e-mails trimmed and lower-cased', () => {
@@ -33,6 +33,12 @@ describe('account rules', () => {
     expect(isAdminEmail('Boss@Example.com', ['boss@example.com'])).toBe(true);
     expect(isAdminEmail('other@example.com', ['boss@example.com'])).toBe(false);
     expect(isAdminEmail('boss@example.com', [])).toBe(false);
+  });
+
+  it('D25: a listed e-mail makes an admin only once it is verified', () => {
+    expect(isAdminAccount({ email: 'Boss@Example.com', emailVerified: true }, ['boss@example.com'])).toBe(true);
+    expect(isAdminAccount({ email: 'boss@example.com', emailVerified: false }, ['boss@example.com'])).toBe(false);
+    expect(isAdminAccount({ email: 'other@example.com', emailVerified: true }, ['boss@example.com'])).toBe(false);
   });
 
   it('see an IPv4 client behind an IPv6 socket as the same address', () => {

@@ -57,9 +57,17 @@ export function isValidFingerprint(value: string): boolean {
   return FINGERPRINT_PATTERN.test(value);
 }
 
-/** D22: admins are the accounts whose e-mail is listed in ADMIN_EMAILS (already lower-cased). */
+/** D22: the e-mail is listed in ADMIN_EMAILS (already lower-cased). */
 export function isAdminEmail(email: string, adminEmails: readonly string[]): boolean {
   return adminEmails.includes(normalizeEmail(email));
+}
+
+/**
+ * D22, D25: an account is admin when its e-mail is listed in ADMIN_EMAILS *and verified*: anyone
+ * can sign up with a listed address, only its owner can verify it.
+ */
+export function isAdminAccount(account: { email: string; emailVerified: boolean }, adminEmails: readonly string[]): boolean {
+  return account.emailVerified && isAdminEmail(account.email, adminEmails);
 }
 
 /**

@@ -1,8 +1,6 @@
 /**
  * The identity context's account, as its use cases see it. Plain TypeScript (ARCHITECTURE rule 1).
  */
-export type SubscriptionTier = 'free' | 'paid' | 'starter' | 'creator' | 'pro';
-
 /** An account without its secrets: what a use case hands back to an adapter. */
 export interface Account {
   id: string;
@@ -13,7 +11,8 @@ export interface Account {
   lastName: string | null;
   emailVerified: boolean;
   isSubscribed: boolean;
-  subscriptionTier: SubscriptionTier;
+  /** Billing's tier (ADR 0012: billing owns the column and its type; identity only presents it). */
+  subscriptionTier: string;
   isSuspended: boolean;
   createdAt: Date;
 }

@@ -1,7 +1,10 @@
 import { DomainError } from '../../../shared/errors/domain-error';
-import { inMinutes } from './rate-limit';
 
 /** The identity context's failures, with the stable codes and texts of the HTTP contract. */
+
+function inMinutes(n: number): string {
+  return n === 1 ? '1 minute' : `${n} minutes`;
+}
 
 export class EmailTakenError extends DomainError {
   constructor() {
@@ -91,9 +94,10 @@ export class InvalidVerificationTokenError extends DomainError {
   }
 }
 
-export class AlreadyVerifiedError extends DomainError {
+/** IDENTITY_API: no account has this id. */
+export class UserNotFoundError extends DomainError {
   constructor() {
-    super('invalid', 'IDENTITY.ALREADY_VERIFIED', 'This email has already been verified.');
+    super('not_found', 'IDENTITY.USER_NOT_FOUND', 'User not found');
   }
 }
 

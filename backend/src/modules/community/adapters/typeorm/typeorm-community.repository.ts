@@ -26,40 +26,20 @@ const toFeedImage = (row: FeedRow): FeedImage => ({
   laughCount: row.laugh_count,
 });
 
-/**
- * The per-IP laugh count, as a CTE named `counted` ($3 the address). It writes identity's
- * `rate_limit_attempt` table: a fixed one-minute window per address, an atomic upsert shared by
- * every instance.
- */
-const COUNT_LAUGH_ATTEMPT_CTE = `counted AS (
-         INSERT INTO rate_limit_attempt (ip_address, attempt_type, identifier) VALUES ($3, 'laugh', '')
-         ON CONFLICT (ip_address, attempt_type, identifier) DO UPDATE SET
-           attempt_count = CASE WHEN rate_limit_attempt.window_start < now() - interval '1 minute' THEN 1
-                                ELSE rate_limit_attempt.attempt_count + 1 END,
-           window_start = CASE WHEN rate_limit_attempt.window_start < now() - interval '1 minute' THEN now()
-                               ELSE rate_limit_attempt.window_start END,
-           last_attempt = now()
-         RETURNING attempt_count)`;
-
-/** True when the address ($3) has an active `ip` entry in identity's `admin_whitelist` table. */
-const IP_WHITELISTED = `EXISTS (SELECT 1 FROM admin_whitelist w WHERE w.type = 'ip' AND w.value = $3 AND w.is_active)`;
-
-/** D15: the laugh row goes in only within the limit; `laugh_count` moves only when it went in. */
+/** D15: `laugh_count` moves only when the laugh row went in. */
 const ADD_LAUGH_CTES = `ins AS (INSERT INTO laugh (image_id, user_identifier)
-                 SELECT img.id, $2 FROM img, allowed WHERE allowed.ok
+                 SELECT img.id, $2 FROM img
                  ON CONFLICT (image_id, user_identifier) DO NOTHING RETURNING image_id),
        upd AS (UPDATE image SET laugh_count = laugh_count + 1 WHERE id IN (SELECT image_id FROM ins) RETURNING laugh_count)`;
 
 /** D15: `laugh_count` moves only when a laugh row was deleted, and never below 0. */
-const REMOVE_LAUGH_CTES = `del AS (DELETE FROM laugh WHERE image_id IN (SELECT img.id FROM img, allowed WHERE allowed.ok) AND user_identifier = $2
+const REMOVE_LAUGH_CTES = `del AS (DELETE FROM laugh WHERE image_id IN (SELECT img.id FROM img) AND user_identifier = $2
                  RETURNING image_id),
        upd AS (UPDATE image SET laugh_count = GREATEST(laugh_count - 1, 0) WHERE id IN (SELECT image_id FROM del)
                  RETURNING laugh_count)`;
 
 /** What one laugh write did. */
 export interface LaughWrite {
-  /** Within the per-IP limit, or whitelisted. */
-  allowed: boolean;
   /** The image exists and is visible. */
   found: boolean;
   /** A laugh row went in (add) or out (remove), and `laugh_count` moved with it. */
@@ -117,26 +97,20 @@ export class TypeormCommunityRepository {
   }
 
   /**
-   * D15 in one statement and one commit: the per-IP count, the laugh row (inserted or deleted only
-   * when the address is within its limit or whitelisted, and the image is visible) and
-   * `laugh_count`, which moves only when a row was inserted or deleted.
+   * D15 in one statement and one commit: the laugh row (inserted or deleted only when the image is
+   * visible) and `laugh_count`, which moves only when a row was inserted or deleted.
    */
-  async toggleLaugh(action: LaughAction, imageId: string, userIdentifier: string, ip: string, perIpPerMinute: number): Promise<LaughWrite> {
-    const rows = await this.q<{ allowed: boolean; found: boolean; changed: boolean; laugh_count: number | null }>(
-      `WITH ${COUNT_LAUGH_ATTEMPT_CTE},
-       allowed AS (
-         SELECT (SELECT attempt_count FROM counted) <= $4
-             OR ${IP_WHITELISTED} AS ok),
-       img AS (SELECT i.id, i.laugh_count FROM image i WHERE i.id = $1 AND ${VISIBLE}),
+  async toggleLaugh(action: LaughAction, imageId: string, userIdentifier: string): Promise<LaughWrite> {
+    const rows = await this.q<{ found: boolean; changed: boolean; laugh_count: number | null }>(
+      `WITH img AS (SELECT i.id, i.laugh_count FROM image i WHERE i.id = $1 AND ${VISIBLE}),
        ${action === 'add' ? ADD_LAUGH_CTES : REMOVE_LAUGH_CTES}
-       SELECT (SELECT ok FROM allowed) AS allowed,
-              EXISTS (SELECT 1 FROM img) AS found,
+       SELECT EXISTS (SELECT 1 FROM img) AS found,
               EXISTS (SELECT 1 FROM upd) AS changed,
               (SELECT laugh_count FROM upd) AS laugh_count`,
-      [imageId, userIdentifier, ip.slice(0, 45), perIpPerMinute],
+      [imageId, userIdentifier],
     );
     const row = rows[0];
-    return { allowed: row.allowed, found: row.found, changed: row.changed, laughCount: row.laugh_count };
+    return { found: row.found, changed: row.changed, laughCount: row.laugh_count };
   }
 
   /** The committed count, read afresh (after a toggle that changed nothing). */

@@ -44,7 +44,7 @@ export class VerificationController {
 
   @Post('resend-confirmation')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Send a new verification link (same answer for an address without an account)' })
+  @ApiOperation({ summary: 'Send a new verification link to an unverified account (the same answer for verified and unknown addresses)' })
   async resend(@Body() body: ResendConfirmationDto): Promise<{ message: string }> {
     await this.resendConfirmation.execute(body.email);
     return { message: 'Confirmation email sent successfully! Please check your inbox.' };

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
-import type { Account, AccountWithSecret, SubscriptionTier } from '../../domain/account';
+import type { Account, AccountWithSecret } from '../../domain/account';
 import { UserOrmEntity } from './user.orm-entity';
 
 export function toAccountWithSecret(row: UserOrmEntity): AccountWithSecret {
@@ -13,12 +13,22 @@ export function toAccountWithSecret(row: UserOrmEntity): AccountWithSecret {
     lastName: row.lastName,
     emailVerified: row.emailVerified,
     isSubscribed: row.isSubscribed,
-    subscriptionTier: row.subscriptionTier as SubscriptionTier,
+    subscriptionTier: row.subscriptionTier,
     isSuspended: row.isSuspended,
     createdAt: row.createdAt,
     passwordHash: row.password,
   };
 }
+
+export interface AccountPage {
+  accounts: Account[];
+  total: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ends every session of a user (connect-pg-simple keeps passport's user id inside `sess`). */
+const END_SESSIONS = `DELETE FROM "session" WHERE ("sess"::jsonb -> 'passport' ->> 'user') = $1`;
 
 export interface PendingVerification {
   account: Account;
@@ -41,6 +51,60 @@ export class TypeormAccountRepository {
   async findById(id: string): Promise<AccountWithSecret | null> {
     const row = await this.users.findOneBy({ id });
     return row ? toAccountWithSecret(row) : null;
+  }
+
+  /** The accounts among `ids` (malformed ids are left out without a query error). */
+  async findManyByIds(ids: readonly string[]): Promise<Account[]> {
+    const wanted = [...new Set(ids.filter((id) => typeof id === 'string' && UUID.test(id)))];
+    if (wanted.length === 0) return [];
+    const rows = await this.users.createQueryBuilder('u').where('u.id IN (:...ids)', { ids: wanted }).getMany();
+    return rows.map(toAccount);
+  }
+
+  /** One page of every account, newest first, with the total. */
+  async pageNewestFirst(limit: number, offset: number): Promise<AccountPage> {
+    const [rows, total] = await this.users
+      .createQueryBuilder('u')
+      .orderBy('u.created_at', 'DESC')
+      .addOrderBy('u.id', 'DESC')
+      .limit(limit)
+      .offset(offset)
+      .getManyAndCount();
+    return { accounts: rows.map(toAccount), total };
+  }
+
+  /**
+   * One page of the accounts whose e-mail or username contains `text` (case-insensitive, LIKE
+   * wildcards taken literally) or whose id is `text`, newest first, with the total.
+   */
+  async searchNewestFirst(text: string, limit: number, offset: number): Promise<AccountPage> {
+    const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const qb = this.users
+      .createQueryBuilder('u')
+      .where(`(lower(u.email) LIKE :pattern OR lower(u.username) LIKE :pattern${UUID.test(text) ? ' OR u.id = :id' : ''})`, {
+        pattern,
+        id: text.toLowerCase(),
+      })
+      .orderBy('u.created_at', 'DESC')
+      .addOrderBy('u.id', 'DESC')
+      .limit(limit)
+      .offset(offset);
+    const [rows, total] = await qb.getManyAndCount();
+    return { accounts: rows.map(toAccount), total };
+  }
+
+  /**
+   * D21: suspends (or lets back in) the account; suspending also ends every session of it, in the
+   * same transaction. null when there is no such account.
+   */
+  async setSuspended(id: string, suspended: boolean): Promise<Account | null> {
+    if (!UUID.test(id)) return null;
+    return this.dataSource.transaction(async (em) => {
+      const result = await em.update(UserOrmEntity, { id }, { isSuspended: suspended });
+      if ((result.affected ?? 0) === 0) return null;
+      if (suspended) await em.query(END_SESSIONS, [id]);
+      return toAccount(await em.findOneByOrFail(UserOrmEntity, { id }));
+    });
   }
 
   async emailTaken(normalizedEmail: string): Promise<boolean> {
@@ -86,12 +150,18 @@ export class TypeormAccountRepository {
     return this.dataSource.transaction(async (em) => {
       await em.update(UserOrmEntity, { id }, { password: passwordHash });
       const ended: unknown = await em.query(
-        `DELETE FROM "session" WHERE ("sess"::jsonb -> 'passport' ->> 'user') = $1 AND "sid" <> $2`,
+        `${END_SESSIONS} AND "sid" <> $2`,
         [id, keepSessionId ?? ''],
       );
       return deletedCount(ended);
     });
   }
+}
+
+function toAccount(row: UserOrmEntity): Account {
+  const { passwordHash: _secret, ...account } = toAccountWithSecret(row);
+  void _secret;
+  return account;
 }
 
 /** TypeORM's postgres driver answers a DELETE via query() with [rows, count]. */

@@ -1,0 +1,75 @@
+/**
+ * IDENTITY_API: the identity context's synchronous surface for other contexts (ARCHITECTURE
+ * rule 2): accounts by id, the admin user list and search (D32: paged, 50 a page, newest first),
+ * suspension (D21) and the anti-abuse whitelist (D19). Inject it with `@Inject(IDENTITY_API)`
+ * after importing IdentityModule.
+ */
+
+/** An account as other contexts see it: never a password hash, token or session. */
+export interface IdentityUser {
+  id: string;
+  /** Trimmed and lower-cased. */
+  email: string;
+  username: string;
+  firstName: string | null;
+  lastName: string | null;
+  /** The e-mail address was verified (D1). */
+  isVerified: boolean;
+  /** D22, D25: the e-mail is listed in ADMIN_EMAILS and verified. */
+  isAdmin: boolean;
+  /** D21 */
+  isSuspended: boolean;
+  createdAt: Date;
+}
+
+export interface PageRequest {
+  /** 1 to MAX_USER_PAGE_SIZE; USER_PAGE_SIZE (50) when left out. Out-of-range values are clamped. */
+  limit?: number;
+  /** >= 0; 0 when left out. */
+  offset?: number;
+}
+
+export interface IdentityUserPage {
+  /** Newest account first. */
+  items: IdentityUser[];
+  /** How many accounts match in all (for the pager). */
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+/** The values an `admin_whitelist` entry may lift the limits for (D19). */
+export interface WhitelistCandidates {
+  ip?: string | null;
+  email?: string | null;
+  /** The SHA-256 hex the client sends. */
+  deviceFingerprint?: string | null;
+}
+
+export interface IdentityApi {
+  /** null when no account has this id (a malformed id included). */
+  findById(userId: string): Promise<IdentityUser | null>;
+  /** The accounts among these ids, in no particular order; unknown or malformed ids are left out. */
+  findByIds(userIds: readonly string[]): Promise<IdentityUser[]>;
+  /**
+   * Accounts whose e-mail or username contains `query` (case-insensitive), or whose id is `query`;
+   * newest first. An empty query lists every account.
+   */
+  search(query: string, page?: PageRequest): Promise<IdentityUserPage>;
+  /** Every account, newest first, one page at a time. */
+  list(page?: PageRequest): Promise<IdentityUserPage>;
+  /**
+   * D21: the account can no longer sign in, and every open session of it ends at once.
+   * Idempotent. Throws UserNotFoundError (404 `IDENTITY.USER_NOT_FOUND`).
+   */
+  suspend(userId: string): Promise<IdentityUser>;
+  /** Lifts a suspension (sessions ended by it stay ended). Idempotent. Throws UserNotFoundError. */
+  unsuspend(userId: string): Promise<IdentityUser>;
+  /** true when any given value has an active `admin_whitelist` entry of its type (e-mail in any case). */
+  isWhitelisted(candidates: WhitelistCandidates): Promise<boolean>;
+}
+
+export const USER_PAGE_SIZE = 50;
+export const MAX_USER_PAGE_SIZE = 200;
+
+export const IDENTITY_API = Symbol('IDENTITY_API');
