@@ -2,6 +2,7 @@ import { InitialSchema1763769600000 } from './1763769600000-initial-schema';
 import { RegistrationDeviceFlags1764028800000 } from './1764028800000-registration-device-flags';
 import { ImageBytesUncompressed1764115200000 } from './1764115200000-image-bytes-uncompressed';
 import { CommunityFeedTrigger1764201600000 } from './1764201600000-community-feed-trigger';
+import { ReservationInstance1764288000000 } from './1764288000000-reservation-instance';
 
 /** Every migration, oldest first. Listed explicitly so ts-jest and the compiled build agree. */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   RegistrationDeviceFlags1764028800000,
   ImageBytesUncompressed1764115200000,
   CommunityFeedTrigger1764201600000,
+  ReservationInstance1764288000000,
 ];

@@ -56,6 +56,12 @@ export interface ReserveCredit {
   /** D5: a retried request reserves once. */
   idempotencyKey: string;
   imageId?: string;
+  /**
+   * Issue 9: refuse when the user already holds this many active reservations (generations in
+   * flight, on any instance), with `TooManyActiveReservationsError`. Checked under the same
+   * per-user lock as the balance, so a burst cannot slip past it. Unset: no limit.
+   */
+  maxActive?: number;
 }
 
 export interface Reservation {
@@ -64,19 +70,72 @@ export interface Reservation {
   kind: CreditKind;
 }
 
+/** A ledger row's public fields (issue 9: admin and billing lists). */
+export interface CreditTransaction {
+  id: string;
+  userId: string;
+  /** grant | purchase | subscription | refund | use | adjustment */
+  type: string;
+  kind: CreditKind;
+  /** signed */
+  credits: number;
+  description: string | null;
+  sourceType: string | null;
+  expiresAt: Date | null;
+  stripeTransactionId: string | null;
+  /** cents */
+  purchaseAmount: number | null;
+  currency: string;
+  packType: string | null;
+  imageId: string | null;
+  createdBy: string | null;
+  createdAt: Date;
+}
+
+export interface TransactionQuery {
+  userId?: string;
+  /** e.g. 'pack', 'subscription', 'admin', 'generation', 'verification' */
+  sourceType?: string;
+  /** 1..100 */
+  limit: number;
+  /** >= 0 */
+  offset: number;
+}
+
+export interface TransactionPage {
+  /** Newest first. */
+  items: CreditTransaction[];
+  /** Rows matching the filter, over all pages. */
+  total: number;
+}
+
+export interface UserCreditStats {
+  /** What balance() says now (regular + watermarked). */
+  balance: number;
+  /** Credits bought over all time: the positive purchase and subscription rows. */
+  totalPurchased: number;
+  /** Credits spent on generations over all time (captured reservations). */
+  totalUsed: number;
+}
+
 export interface CreditsApi {
   balance(userId: string): Promise<CreditBalance>;
   grant(command: GrantCredits): Promise<GrantResult>;
   adjust(command: AdjustCredits): Promise<GrantResult>;
   /**
    * Holds 1 credit (regular first, soonest-expiring first; else watermarked).
-   * Throws DomainError payment_required `CREDITS.INSUFFICIENT` "Insufficient credits".
+   * Throws InsufficientCreditsError (payment_required `CREDITS.INSUFFICIENT` "Insufficient credits"),
+   * or TooManyActiveReservationsError when `maxActive` is reached.
    */
   reserve(command: ReserveCredit): Promise<Reservation>;
   /** Turns the hold into a `use` row. Idempotent. */
   capture(reservationId: string, imageId?: string): Promise<void>;
   /** Gives the credit back. Idempotent; a captured reservation stays captured. */
   release(reservationId: string): Promise<void>;
+  /** Ledger rows, newest first, one page at a time. */
+  transactions(query: TransactionQuery): Promise<TransactionPage>;
+  /** A user's balance with their all-time purchased and used totals. */
+  userStats(userId: string): Promise<UserCreditStats>;
 }
 
 export const CREDITS_API = Symbol('CREDITS_API');

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CreditsController } from './adapters/http/credits.controller';
+import { PgInstanceLease } from './adapters/pg/pg-instance-lease';
 import { CreditReservationOrmEntity } from './adapters/typeorm/credit-reservation.orm-entity';
 import { CreditTransactionOrmEntity } from './adapters/typeorm/credit-transaction.orm-entity';
 import { TypeormCreditLedgerRepository } from './adapters/typeorm/typeorm-credit-ledger.repository';
@@ -13,6 +14,7 @@ import { CREDITS_API } from './credits.api';
   imports: [TypeOrmModule.forFeature([CreditTransactionOrmEntity, CreditReservationOrmEntity])],
   controllers: [CreditsController],
   providers: [
+    PgInstanceLease,
     TypeormCreditLedgerRepository,
     CreditsService,
     { provide: CREDITS_API, useExisting: CreditsService },

@@ -6,8 +6,21 @@ export type {
   CreditBalance,
   CreditKind,
   CreditsApi,
+  CreditTransaction,
   GrantCredits,
   GrantResult,
   Reservation,
   ReserveCredit,
+  TransactionPage,
+  TransactionQuery,
+  UserCreditStats,
 } from './credits.api';
+export {
+  IdempotencyKeyReusedError,
+  InsufficientCreditsError,
+  ReservationNotFoundError,
+  ReservationReleasedError,
+  TooManyActiveReservationsError,
+} from './domain/credit-errors';
+export { CREDIT_RESERVATIONS_RELEASED } from './domain/credit-reservations-released.event';
+export type { CreditReservationsReleased } from './domain/credit-reservations-released.event';

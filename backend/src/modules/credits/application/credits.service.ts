@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, NotFoundError, ValidationError } from '../../../shared/errors/domain-error';
+import { ValidationError } from '../../../shared/errors/domain-error';
+import { PgInstanceLease } from '../adapters/pg/pg-instance-lease';
 import { TypeormCreditLedgerRepository } from '../adapters/typeorm/typeorm-credit-ledger.repository';
 import type {
   AdjustCredits,
@@ -9,9 +10,18 @@ import type {
   GrantResult,
   Reservation,
   ReserveCredit,
+  TransactionPage,
+  TransactionQuery,
+  UserCreditStats,
 } from '../credits.api';
 import { balanceOf } from '../domain/credit-balance';
-import { InsufficientCreditsError } from '../domain/credit-errors';
+import {
+  IdempotencyKeyReusedError,
+  InsufficientCreditsError,
+  ReservationNotFoundError,
+  ReservationReleasedError,
+  TooManyActiveReservationsError,
+} from '../domain/credit-errors';
 import { chooseGroupForUse, CREDIT_KINDS, planDebit, type CreditKind } from '../domain/credit-group';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -19,6 +29,8 @@ const GRANT_TYPES = ['grant', 'purchase', 'subscription', 'refund'] as const;
 const ADJUST_REASONS = ['refund', 'gift', 'compensation', 'penalty', 'correction'] as const;
 /** Room for the `#n` suffix a debit spread over several groups adds (the column holds 255). */
 const MAX_KEY = 240;
+/** The largest page transactions() answers. */
+const MAX_PAGE = 100;
 
 function requireUuid(value: string, field: string): void {
   if (typeof value !== 'string' || !UUID.test(value)) throw new ValidationError(`${field} must be a uuid`);
@@ -44,7 +56,10 @@ function requireLength(value: string | undefined | null, max: number, field: str
  */
 @Injectable()
 export class CreditsService implements CreditsApi {
-  constructor(private readonly ledger: TypeormCreditLedgerRepository) {}
+  constructor(
+    private readonly ledger: TypeormCreditLedgerRepository,
+    private readonly lease: PgInstanceLease,
+  ) {}
 
   async balance(userId: string): Promise<CreditBalance> {
     requireUuid(userId, 'userId');
@@ -136,34 +151,57 @@ export class CreditsService implements CreditsApi {
     requireUuid(command.userId, 'userId');
     requireKey(command.idempotencyKey);
     if (command.imageId != null) requireUuid(command.imageId, 'imageId');
+    const { maxActive } = command;
+    if (maxActive !== undefined && (!Number.isInteger(maxActive) || maxActive < 1)) throw new ValidationError('maxActive must be a whole number above 0');
     const stored = await this.ledger.inUserTransaction(command.userId, async (tx) => {
       const existing = await tx.findReservationByKey(command.idempotencyKey);
       if (existing) return existing; // D5: a retried request reserves once
       const group = chooseGroupForUse(await tx.remainingGroups(), new Date());
       if (!group) throw new InsufficientCreditsError();
-      return tx.holdOneCredit(group, command.idempotencyKey, command.imageId ?? null);
+      // Issue 9: counted under the user's lock, so concurrent requests on any instance see each other.
+      if (maxActive !== undefined && (await tx.activeReservationCount()) >= maxActive) throw new TooManyActiveReservationsError(maxActive);
+      return tx.holdOneCredit(group, command.idempotencyKey, command.imageId ?? null, this.lease.instanceId);
     });
-    if (stored.userId !== command.userId) {
-      throw new DomainError('conflict', 'CREDITS.KEY_REUSED', 'This idempotency key belongs to another reservation');
-    }
+    if (stored.userId !== command.userId) throw new IdempotencyKeyReusedError();
     return { id: stored.id, kind: stored.kind };
   }
 
   /** D4: success → a `use` row. Capturing twice changes nothing; a released hold cannot be captured. */
   async capture(reservationId: string, imageId?: string): Promise<void> {
     if (imageId != null) requireUuid(imageId, 'imageId');
-    if (!UUID.test(reservationId)) throw new NotFoundError('CREDITS.RESERVATION_NOT_FOUND', 'Reservation not found');
+    if (!UUID.test(reservationId)) throw new ReservationNotFoundError();
     if (await this.ledger.captureReservation(reservationId, imageId ?? null)) return;
     const found = await this.ledger.findReservation(reservationId);
-    if (!found) throw new NotFoundError('CREDITS.RESERVATION_NOT_FOUND', 'Reservation not found');
+    if (!found) throw new ReservationNotFoundError();
     if (found.status === 'captured') return;
     // Released (by a failure path or the recovery job): the credit went back, nothing to capture.
-    throw new DomainError('conflict', 'CREDITS.RESERVATION_RELEASED', 'This credit reservation was already released');
+    throw new ReservationReleasedError();
   }
 
   /** D4: any failure → the credit comes back. Idempotent; never touches a captured reservation. */
   async release(reservationId: string): Promise<void> {
     if (!UUID.test(reservationId)) return;
     await this.ledger.releaseReservation(reservationId);
+  }
+
+  /** Issue 9: ledger rows newest first, one page at a time, optionally for one user and/or one source. */
+  async transactions(query: TransactionQuery): Promise<TransactionPage> {
+    if (query.userId !== undefined) requireUuid(query.userId, 'userId');
+    if (query.sourceType !== undefined) {
+      if (typeof query.sourceType !== 'string' || query.sourceType.length === 0) throw new ValidationError('sourceType must be text');
+      requireLength(query.sourceType, 20, 'sourceType');
+    }
+    if (!Number.isInteger(query.limit) || query.limit < 1 || query.limit > MAX_PAGE) {
+      throw new ValidationError(`limit must be a whole number from 1 to ${MAX_PAGE}`);
+    }
+    if (!Number.isInteger(query.offset) || query.offset < 0) throw new ValidationError('offset must be a whole number, 0 or more');
+    return this.ledger.listTransactions(query);
+  }
+
+  /** Issue 9: the balance (as balance() computes it) with the all-time purchased and used totals. */
+  async userStats(userId: string): Promise<UserCreditStats> {
+    requireUuid(userId, 'userId');
+    const [current, totals] = await Promise.all([this.balance(userId), this.ledger.totals(userId)]);
+    return { balance: current.balance, totalPurchased: totals.totalPurchased, totalUsed: totals.totalUsed };
   }
 }

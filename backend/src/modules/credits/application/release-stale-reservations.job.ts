@@ -1,11 +1,23 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
-import { TypeormCreditLedgerRepository } from '../adapters/typeorm/typeorm-credit-ledger.repository';
+import { EventBus } from '../../../shared/events/event-bus';
+import { PgInstanceLease } from '../adapters/pg/pg-instance-lease';
+import { TypeormCreditLedgerRepository, type ReleasedReservation } from '../adapters/typeorm/typeorm-credit-ledger.repository';
+import { CREDIT_RESERVATIONS_RELEASED, type CreditReservationsReleased } from '../domain/credit-reservations-released.event';
+
+/** How often the recovery runs (besides at start). Cheap: two UPDATEs on a partial index of active rows. */
+export const RELEASE_RESERVATIONS_INTERVAL_MS = 15_000;
 
 /**
- * D4: a reservation left behind by a crash is released at start-up and every minute. One atomic
- * UPDATE, so any number of instances can run it at the same moment without double work.
+ * D4 and issue 9: a reservation left behind by a crash is released
+ *  - as soon as the instance that made it is gone (its liveness lock, PgInstanceLease, is no
+ *    longer held): at the next start of any instance, and every 15 s on every running one;
+ *  - in any case once it is older than CREDIT_RESERVATION_STALE_MINUTES (rows from before the
+ *    instance column, or a lease that could not tell).
+ * Each is one atomic UPDATE, so any number of instances can run it at the same moment without
+ * double work. Released reservations are announced (CreditReservationsReleased) so generation
+ * fails the images they paid for.
  */
 @Injectable()
 export class ReleaseStaleReservationsJob implements OnApplicationBootstrap {
@@ -13,6 +25,8 @@ export class ReleaseStaleReservationsJob implements OnApplicationBootstrap {
 
   constructor(
     private readonly ledger: TypeormCreditLedgerRepository,
+    private readonly lease: PgInstanceLease,
+    private readonly events: EventBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -20,18 +34,30 @@ export class ReleaseStaleReservationsJob implements OnApplicationBootstrap {
     await this.runSafely();
   }
 
-  @Interval('credits.release-stale-reservations', 60_000)
+  @Interval('credits.release-stale-reservations', RELEASE_RESERVATIONS_INTERVAL_MS)
   async onInterval(): Promise<void> {
     await this.runSafely();
   }
 
-  /** Releases every active reservation older than CREDIT_RESERVATION_STALE_MINUTES; returns their ids. */
+  /** Releases the reservations of gone instances, then the stale ones; returns their ids. */
   async execute(): Promise<string[]> {
-    const released = await this.ledger.releaseStaleReservations(this.config.credits.reservationStaleMinutes);
-    if (released.length > 0) {
-      this.logger.warn(`Released ${released.length} stale credit reservation(s): ${released.join(', ')}`);
-    }
-    return released;
+    const gone = await this.ledger.releaseReservationsOfGoneInstances(this.lease.instanceId);
+    await this.announce('instance_gone', gone);
+    const stale = await this.ledger.releaseStaleReservations(this.config.credits.reservationStaleMinutes);
+    await this.announce('stale', stale);
+    return [...gone, ...stale].map((r) => r.id);
+  }
+
+  private async announce(reason: CreditReservationsReleased['reason'], released: ReleasedReservation[]): Promise<void> {
+    if (released.length === 0) return;
+    const what = reason === 'stale' ? 'stale' : 'orphaned (their instance is gone)';
+    this.logger.warn(`Released ${released.length} ${what} credit reservation(s): ${released.map((r) => r.id).join(', ')}`);
+    const event: CreditReservationsReleased = {
+      type: CREDIT_RESERVATIONS_RELEASED,
+      reason,
+      reservations: released.map((r) => ({ reservationId: r.id, userId: r.userId, imageId: r.imageId })),
+    };
+    await this.events.publish(event);
   }
 
   private async runSafely(): Promise<void> {

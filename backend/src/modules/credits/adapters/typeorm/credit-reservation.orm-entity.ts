@@ -30,6 +30,10 @@ export class CreditReservationOrmEntity {
   @Column({ type: 'varchar', length: 255, nullable: true })
   idempotencyKey: string | null;
 
+  /** The server instance that holds it (issue 9): released as soon as that instance is gone. */
+  @Column({ type: 'uuid', nullable: true })
+  instanceId: string | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import type { CreditGroup, CreditKind } from '../../domain/credit-group';
+import { INSTANCE_LOCK_KEY_SQL } from '../pg/pg-instance-lease';
 import { CreditReservationOrmEntity } from './credit-reservation.orm-entity';
 
 /**
@@ -54,6 +55,84 @@ export interface InsertResult {
   transactionId: string;
   /** false: the idempotency key was there already and nothing was written. */
   applied: boolean;
+}
+
+export interface ReleasedReservation {
+  id: string;
+  userId: string;
+  imageId: string | null;
+}
+
+interface ReleasedRow {
+  id: string;
+  user_id: string;
+  image_id: string | null;
+}
+
+function toReleased(r: ReleasedRow): ReleasedReservation {
+  return { id: r.id, userId: r.user_id, imageId: r.image_id };
+}
+
+/** A ledger row's public fields (no group id, no idempotency key). */
+export interface StoredTransaction {
+  id: string;
+  userId: string;
+  type: string;
+  kind: CreditKind;
+  credits: number;
+  description: string | null;
+  sourceType: string | null;
+  expiresAt: Date | null;
+  stripeTransactionId: string | null;
+  purchaseAmount: number | null;
+  currency: string;
+  packType: string | null;
+  imageId: string | null;
+  createdBy: string | null;
+  createdAt: Date;
+}
+
+export interface TransactionPage {
+  items: StoredTransaction[];
+  total: number;
+}
+
+interface TransactionRow {
+  id: string;
+  user_id: string;
+  type: string;
+  credit_kind: CreditKind;
+  credits: number;
+  description: string | null;
+  source_type: string | null;
+  expires_at: Date | null;
+  stripe_transaction_id: string | null;
+  purchase_amount: number | null;
+  currency: string;
+  pack_type: string | null;
+  image_id: string | null;
+  created_by: string | null;
+  created_at: Date;
+}
+
+function toTransaction(r: TransactionRow): StoredTransaction {
+  return {
+    id: r.id,
+    userId: r.user_id,
+    type: r.type,
+    kind: r.credit_kind,
+    credits: Number(r.credits),
+    description: r.description,
+    sourceType: r.source_type,
+    expiresAt: r.expires_at === null ? null : new Date(r.expires_at),
+    stripeTransactionId: r.stripe_transaction_id,
+    purchaseAmount: r.purchase_amount === null ? null : Number(r.purchase_amount),
+    currency: r.currency,
+    packType: r.pack_type,
+    imageId: r.image_id,
+    createdBy: r.created_by,
+    createdAt: new Date(r.created_at),
+  };
 }
 
 interface GroupRow {
@@ -167,15 +246,27 @@ export class LockedUserLedger {
     return found ? toStored(found) : null;
   }
 
-  /** Holds 1 credit of `group`. A concurrent holder of the same key wins; its reservation is returned. */
-  async holdOneCredit(group: CreditGroup, key: string, imageId: string | null): Promise<StoredReservation> {
+  /** This user's reservations still held (generations in flight), counted under the user's lock. */
+  async activeReservationCount(): Promise<number> {
+    const rows: { n: number }[] = await this.manager.query(
+      `SELECT count(*)::int AS n FROM credit_reservation WHERE user_id = $1 AND status = 'active'`,
+      [this.userId],
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /**
+   * Holds 1 credit of `group` for the instance `instanceId`. A concurrent holder of the same key
+   * wins; its reservation is returned.
+   */
+  async holdOneCredit(group: CreditGroup, key: string, imageId: string | null, instanceId: string | null): Promise<StoredReservation> {
     const id = randomUUID();
     const inserted = returnedRows<{ id: string }>(await this.manager.query(
-      `INSERT INTO credit_reservation (id, user_id, image_id, credit_kind, credits, group_id, expires_at, status, idempotency_key)
-       VALUES ($1, $2, $3, $4, 1, $5, $6, 'active', $7)
+      `INSERT INTO credit_reservation (id, user_id, image_id, credit_kind, credits, group_id, expires_at, status, idempotency_key, instance_id)
+       VALUES ($1, $2, $3, $4, 1, $5, $6, 'active', $7, $8)
        ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
        RETURNING id`,
-      [id, this.userId, imageId, group.kind, group.groupId, group.expiresAt, key],
+      [id, this.userId, imageId, group.kind, group.groupId, group.expiresAt, key, instanceId],
     ));
     if (inserted.length > 0) return { id, userId: this.userId, kind: group.kind, status: 'active' };
     const existing = await this.findReservationByKey(key);
@@ -282,17 +373,82 @@ export class TypeormCreditLedgerRepository {
 
   /**
    * D4 recovery: releases every active reservation older than `olderThanMinutes`, in one atomic
-   * UPDATE, so several instances may run it at the same moment. Returns the released ids.
+   * UPDATE, so several instances may run it at the same moment.
    */
-  async releaseStaleReservations(olderThanMinutes: number): Promise<string[]> {
-    const rows = returnedRows<{ id: string }>(
+  async releaseStaleReservations(olderThanMinutes: number): Promise<ReleasedReservation[]> {
+    const rows = returnedRows<ReleasedRow>(
       await this.dataSource.query(
         `UPDATE credit_reservation SET status = 'released', settled_at = now()
           WHERE status = 'active' AND created_at < now() - make_interval(mins => $1::int)
-          RETURNING id`,
+          RETURNING id, user_id, image_id`,
         [olderThanMinutes],
       ),
     );
-    return rows.map((r) => r.id);
+    return rows.map(toReleased);
+  }
+
+  /**
+   * Issue 9: releases every active reservation whose instance no longer holds its liveness lock
+   * (see PgInstanceLease): the process that made it is gone, so no one will capture or release
+   * it. One atomic UPDATE; `ownInstanceId` is never touched (its lock may be reconnecting).
+   */
+  async releaseReservationsOfGoneInstances(ownInstanceId: string): Promise<ReleasedReservation[]> {
+    const rows = returnedRows<ReleasedRow>(
+      await this.dataSource.query(
+        `WITH live AS MATERIALIZED (
+           SELECT (l.classid::bigint << 32) | l.objid::bigint AS key
+             FROM pg_locks l
+            WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
+              AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+         )
+         UPDATE credit_reservation SET status = 'released', settled_at = now()
+          WHERE status = 'active' AND instance_id IS NOT NULL AND instance_id <> $1
+            AND ${INSTANCE_LOCK_KEY_SQL('instance_id::text')} NOT IN (SELECT key FROM live)
+          RETURNING id, user_id, image_id`,
+        [ownInstanceId],
+      ),
+    );
+    return rows.map(toReleased);
+  }
+
+  /** Issue 9 (admin, billing): one page of ledger rows, newest first, and how many match in all. */
+  async listTransactions(filter: { userId?: string; sourceType?: string; limit: number; offset: number }): Promise<TransactionPage> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (filter.userId !== undefined) {
+      params.push(filter.userId);
+      where.push(`user_id = $${params.length}`);
+    }
+    if (filter.sourceType !== undefined) {
+      params.push(filter.sourceType);
+      where.push(`source_type = $${params.length}`);
+    }
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    // The count and the page in one statement: one snapshot, so `total` matches the page.
+    const rows: Array<TransactionRow & { total: string }> = await this.dataSource.query(
+      `SELECT id, user_id, type, credit_kind, credits, description, source_type, expires_at, stripe_transaction_id,
+              purchase_amount, currency, pack_type, image_id, created_by, created_at, count(*) OVER () AS total
+         FROM credit_transaction ${clause}
+        ORDER BY created_at DESC, id DESC
+        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, filter.limit, filter.offset],
+    );
+    if (rows.length === 0 && filter.offset > 0) {
+      // Past the end: the window function saw no row, so count separately.
+      const counted: { total: string }[] = await this.dataSource.query(`SELECT count(*) AS total FROM credit_transaction ${clause}`, params);
+      return { items: [], total: Number(counted[0].total) };
+    }
+    return { items: rows.map(toTransaction), total: rows.length ? Number(rows[0].total) : 0 };
+  }
+
+  /** Credits bought (purchase and subscription rows) and used (captured generations) over all time. */
+  async totals(userId: string): Promise<{ totalPurchased: number; totalUsed: number }> {
+    const rows: { purchased: number; used: number }[] = await this.dataSource.query(
+      `SELECT COALESCE(SUM(credits) FILTER (WHERE type IN ('purchase', 'subscription') AND credits > 0), 0)::int AS purchased,
+              COALESCE(-SUM(credits) FILTER (WHERE type = 'use'), 0)::int AS used
+         FROM credit_transaction WHERE user_id = $1`,
+      [userId],
+    );
+    return { totalPurchased: Number(rows[0].purchased), totalUsed: Number(rows[0].used) };
   }
 }
