@@ -12,7 +12,7 @@ import { CREDITS_API, type CreditsApi } from '../src/modules/credits';
 import { LocalImageModel } from '../src/modules/generation/adapters/model/local-image-model.adapter';
 import { GenerateImageUseCase } from '../src/modules/generation/application/generate-image.use-case';
 import { IMAGE_MODEL, type ImageEditRequest, type ImageModel } from '../src/modules/generation/application/image-model.port';
-import { parseEditIntents } from '../src/modules/generation/domain/local-engine/edit-intents';
+import { parseEditIntents } from '../src/modules/generation/adapters/model/local-engine/edit-intents';
 import { PROMPT_SUGGESTIONS } from '../src/modules/generation/domain/shared-with-client/prompt-suggestions';
 import { watermarkLayout, watermarkSvg } from '../src/modules/generation/domain/watermark';
 import { createTestDatabase } from '../test/support/database';

@@ -13,6 +13,7 @@ import { CommunityModule } from './modules/community';
 import { CreditsModule } from './modules/credits';
 import { GenerationModule } from './modules/generation';
 import { IdentityModule } from './modules/identity';
+import { ImagesModule } from './modules/images';
 import { SupportModule } from './modules/support';
 import { ToolsModule } from './modules/tools';
 import { MailModule } from './shared/mail/mail.module';
@@ -65,6 +66,7 @@ export class AppModule {
         MailModule,
         IdentityModule,
         CreditsModule,
+        ImagesModule,
         GenerationModule,
         CommunityModule,
         BillingModule,

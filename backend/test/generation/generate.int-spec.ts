@@ -4,7 +4,7 @@ import { IMAGE_GENERATED, type ImageGenerated } from '../../src/modules/generati
 import { EventBus } from '../../src/shared/events/event-bus';
 import { GPS_IFD_POINTER, exifIfd0Tags, flatJpeg, jpegSegments, jpegWithOrientationAndGps, meanDifference, photoJpeg, photoPng } from '../support/images';
 import type { TestApp } from '../support/test-app';
-import { balanceOf, createGenerationApp, generate, imageRow, imageRowsOf, ledgerOf, signedInUser } from './generation-helpers';
+import { balanceOf, createGenerationApp, generate, imageRow, imageRowsOf, ledgerOf, signedInUser, sql } from './generation-helpers';
 
 /** POST /api/generate end to end with the local engine (no REPLICATE_API_TOKEN), and the image files. */
 describe('generation end to end', () => {
@@ -55,7 +55,7 @@ describe('generation end to end', () => {
     // The generated image: anyone may fetch a public one (no cookie), with its real type and a strong ETag.
     const image = await request(t.http).get(`/api/images/${id}`).expect(200);
     expect(image.headers['content-type']).toBe('image/jpeg');
-    expect(image.headers['cache-control']).toBe('public, max-age=3600');
+    expect(image.headers['cache-control']).toBe('public, max-age=60, must-revalidate');
     const etag = image.headers.etag as string;
     expect(etag).toMatch(/^"[^"]+"$/);
     const pixels = await sharp(image.body as Buffer).stats();
@@ -157,7 +157,7 @@ describe('generation end to end', () => {
     expect(events.find((e) => e.imageId === id)?.isPublic).toBe(false);
 
     const own = await user.agent.get(`/api/images/${id}`).expect(200);
-    expect(own.headers['cache-control']).toBe('private, max-age=3600');
+    expect(own.headers['cache-control']).toBe('private, no-cache');
     const anonymous = await request(t.http).get(`/api/images/${id}`).expect(404);
     expect(anonymous.body).toEqual({ message: 'Image not found', error: 'Image not found', code: 'IMAGE.NOT_FOUND' });
     expect(anonymous.headers['cache-control'] ?? '').not.toMatch(/public/);
@@ -211,10 +211,34 @@ describe('generation end to end', () => {
     expect(Array.isArray(res.body.details?.supported)).toBe(true);
     expect(await balanceOf(t, user.id)).toMatchObject({ balance: 1 });
     expect(await ledgerOf(t, user.id)).toMatchObject({ reservations: { released: 1 } });
-    const rows = await imageRowsOf(t, user.id);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ status: 'failed', original_bytes: null, generated_bytes: null });
-    await request(t.http).get(`/api/images/${rows[0].id}`).expect(404);
+    // Issue 9: a refused edit leaves no image row behind (not even a failed one).
+    expect(await imageRowsOf(t, user.id)).toEqual([]);
+  });
+
+  it('leaves the image table as it was after a refused edit (issue 9)', async () => {
+    const user = await signedInUser(t, { regular: 1 });
+    const count = async () => (await sql<{ n: number }>(t, `SELECT count(*)::int AS n FROM image`))[0].n;
+    const before = await count();
+    await generate(user.agent, { image: photoJpeg(), prompt: 'put the girl in a black dress' }).expect(422);
+    expect(await count()).toBe(before);
+  });
+
+  it('answers a prompt with a NUL character with 400 and a clear message, free of charge (issue 9)', async () => {
+    const user = await signedInUser(t, { regular: 1 });
+    const res = await generate(user.agent, { image: photoJpeg(), prompt: 'add snow\u0000 falling' }).expect(400);
+    expect(res.body).toMatchObject({ code: 'VALIDATION.FAILED' });
+    expect(res.body.message).toMatch(/control character \(such as NUL\)/);
+    expect(await balanceOf(t, user.id)).toMatchObject({ balance: 1 });
+    expect(await imageRowsOf(t, user.id)).toEqual([]);
+  });
+
+  it('blocks disguised prompts on the server too (issue 9)', async () => {
+    const user = await signedInUser(t, { regular: 1 });
+    for (const prompt of ['make her nu\u200bde', 'make her nud\u0435', 'n.u.d.e beach', 'n u d e beach', 't0pless']) {
+      const res = await generate(user.agent, { image: photoJpeg(), prompt }).expect(400);
+      expect(res.body.code).toBe('GENERATION.PROMPT_BLOCKED');
+    }
+    expect(await imageRowsOf(t, user.id)).toEqual([]);
   });
 
   it('answers 402 "Insufficient credits" with nothing stored for a user without credits', async () => {
@@ -237,6 +261,19 @@ describe('generation end to end', () => {
     expect(pattern.body.category).toBe('sexual_content');
     const missing = await request(t.http).post('/api/content-filter').send({}).expect(400);
     expect(missing.body.code).toBe('VALIDATION.FAILED');
+  });
+
+  it('checks at most a generation prompt\'s length in POST /api/content-filter, and no NUL (issue 9)', async () => {
+    await request(t.http).post('/api/content-filter').send({ prompt: 'a'.repeat(1000) }).expect(200);
+    const long = await request(t.http).post('/api/content-filter').send({ prompt: 'a'.repeat(1001) }).expect(400);
+    expect(long.body).toMatchObject({ code: 'VALIDATION.FAILED', message: 'The prompt must be at most 1000 characters.' });
+    const huge = await request(t.http).post('/api/content-filter').send({ prompt: 'nude '.repeat(100_000) }).expect(400);
+    expect(huge.body.message).toBe('The prompt must be at most 1000 characters.');
+    // A NUL is refused by the HTTP pipeline or by generation's own check, whichever sees it first.
+    const nul = await request(t.http).post('/api/content-filter').send({ prompt: 'add\u0000snow' }).expect(400);
+    expect(nul.body.message).toMatch(/NUL/);
+    const bell = await request(t.http).post('/api/content-filter').send({ prompt: 'add\u0007snow' }).expect(400);
+    expect(bell.body.message).toMatch(/control character/);
   });
 
   it('answers 404 for unknown and malformed image ids', async () => {

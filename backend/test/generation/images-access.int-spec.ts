@@ -36,7 +36,7 @@ describe('image access, My Edits and visibility', () => {
   it('shows a private image to an admin (D22)', async () => {
     const admin = await signedInUser(t, {}, { email: 'boss@example.com' });
     const res = await admin.agent.get(`/api/images/${privateId}`).expect(200);
-    expect(res.headers['cache-control']).toBe('private, max-age=3600');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
   });
 
   it('does not let another user save, unsave or hide someone else\'s image (404, even with a paid plan)', async () => {

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import sharp from 'sharp';
 import { LocalImageModel } from '../../src/modules/generation/adapters/model/local-image-model.adapter';
 import { IMAGE_MODEL, type ImageModel } from '../../src/modules/generation/application/image-model.port';
-import { parseEditIntents, UNSUPPORTED_EDIT_MESSAGE } from '../../src/modules/generation/domain/local-engine/edit-intents';
+import { parseEditIntents, UNSUPPORTED_EDIT_MESSAGE } from '../../src/modules/generation/adapters/model/local-engine/edit-intents';
 import { UnsupportedEditError } from '../../src/modules/generation/domain/model-errors';
 import { PROMPT_SUGGESTIONS } from '../../src/modules/generation/domain/shared-with-client/prompt-suggestions';
 import { createTestApp, type TestApp } from '../support/test-app';

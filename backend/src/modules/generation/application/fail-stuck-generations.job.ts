@@ -1,22 +1,57 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
-import { TypeormImageRepository } from '../adapters/typeorm/typeorm-image.repository';
+import { EventBus } from '../../../shared/events/event-bus';
+import { CREDIT_RESERVATIONS_RELEASED, type CreditReservationsReleased } from '../../credits';
+import { IMAGES_API, type ImagesApi } from '../../images';
 
 /**
  * D4: a generation whose process died (kill -9, crash) leaves its image in `processing`. At
  * start-up and every minute, such images older than CREDIT_RESERVATION_STALE_MINUTES become
  * `failed` without bytes; the credits context's own job releases their reservations (same age).
  * One atomic UPDATE, so every instance may run it at the same moment.
+ *
+ * Issue 9: sooner than that, when the credits context releases the reservation of a generation
+ * whose instance is gone (CreditReservationsReleased, at the next start of any instance or within
+ * seconds on a running one), the image it paid for is failed at once.
  */
 @Injectable()
-export class FailStuckGenerationsJob implements OnApplicationBootstrap {
+export class FailStuckGenerationsJob implements OnModuleInit, OnModuleDestroy, OnApplicationBootstrap {
   private readonly logger = new Logger(FailStuckGenerationsJob.name);
 
   constructor(
-    private readonly images: TypeormImageRepository,
+    @Inject(IMAGES_API) private readonly images: ImagesApi,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly events: EventBus,
   ) {}
+
+  private unsubscribe?: () => void;
+
+  onModuleInit(): void {
+    // Subscribed before any onApplicationBootstrap, so the credits job's start-up run is heard.
+    this.unsubscribe = this.events.subscribe<CreditReservationsReleased>(CREDIT_RESERVATIONS_RELEASED, async (event) => {
+      await this.failOrphaned(event);
+    });
+  }
+
+  onModuleDestroy(): void {
+    this.unsubscribe?.();
+  }
+
+  /** The images paid for by reservations that no one will settle: failed (bytes dropped) if still processing. */
+  async failOrphaned(event: CreditReservationsReleased): Promise<string[]> {
+    const failed: string[] = [];
+    for (const { imageId } of event.reservations) {
+      if (!imageId) continue;
+      const record = await this.images.findRecord(imageId);
+      // A completed image stays (its process died between storing it and capturing the credit).
+      if (record?.status !== 'processing') continue;
+      await this.images.markFailed(imageId);
+      failed.push(imageId);
+    }
+    if (failed.length > 0) this.logger.warn(`Marked ${failed.length} generation(s) of a gone instance failed: ${failed.join(', ')}`);
+    return failed;
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     await this.runSafely();

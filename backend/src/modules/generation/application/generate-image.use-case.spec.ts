@@ -3,12 +3,13 @@ import sharp from 'sharp';
 import { loadConfig } from '../../../config/app-config';
 import { DomainError } from '../../../shared/errors/domain-error';
 import { EventBus } from '../../../shared/events/event-bus';
-import type { CreditsApi, Reservation } from '../../credits';
-import type { TypeormImageRepository } from '../adapters/typeorm/typeorm-image.repository';
+import { ReservationReleasedError, TooManyActiveReservationsError, type CreditsApi, type Reservation } from '../../credits';
+import type { ImagesApi } from '../../images';
 import { IMAGE_GENERATED } from '../domain/image-generated.event';
-import { ModelRefusedError, TransientModelError } from '../domain/model-errors';
+import { ModelRefusedError, TransientModelError, UnsupportedEditError } from '../domain/model-errors';
 import { GenerateImageUseCase } from './generate-image.use-case';
 import type { ImageEditRequest, ImageModel } from './image-model.port';
+import { InstanceGenerationSlots } from './instance-generation-slots';
 import { OutputImageService } from './output-image.service';
 import { UploadCheckService } from './upload-check.service';
 
@@ -28,8 +29,10 @@ describe('GenerateImageUseCase', () => {
     async balance() {
       return { balance: this.available, regular: this.available, watermarked: 0 };
     }
+    reserveError?: Error;
     async reserve() {
       this.calls.push('reserve');
+      if (this.reserveError) throw this.reserveError;
       if (this.available < 1) throw new DomainError('payment_required', 'CREDITS.INSUFFICIENT', 'Insufficient credits');
       this.available -= 1;
       return { id: 'r1', kind: this.kind };
@@ -70,6 +73,7 @@ describe('GenerateImageUseCase', () => {
     const credits = new FakeCredits();
     const images = new FakeImages();
     const events = new EventBus();
+    const slots = new InstanceGenerationSlots(config);
     const published: unknown[] = [];
     events.subscribe(IMAGE_GENERATED, (e) => void published.push(e));
     const useCase = new GenerateImageUseCase(
@@ -78,12 +82,13 @@ describe('GenerateImageUseCase', () => {
       model,
       new UploadCheckService(config),
       new OutputImageService(),
-      images as unknown as TypeormImageRepository,
+      images as unknown as ImagesApi,
       events,
+      slots,
     );
     const run = (over: Record<string, unknown> = {}) =>
       useCase.execute({ userId: 'u1', image: { buffer: jpeg, originalname: 'a.jpg' }, prompt: 'make it black and white', ...over });
-    return { credits, images, published, run };
+    return { credits, images, published, run, slots };
   }
 
   async function rejection(p: Promise<unknown>): Promise<DomainError> {
@@ -159,7 +164,7 @@ describe('GenerateImageUseCase', () => {
 
   it('fails the image when the capture finds its reservation released', async () => {
     const { credits, images, run } = setup();
-    credits.captureError = new DomainError('conflict', 'CREDITS.RESERVATION_RELEASED', 'released');
+    credits.captureError = new ReservationReleasedError();
     expect((await rejection(run())).code).toBe('GENERATION.MODEL_UNAVAILABLE');
     expect([...images.rows.values()][0].status).toBe('failed');
   });
@@ -182,5 +187,50 @@ describe('GenerateImageUseCase', () => {
     credits.balance = async () => ({ balance: 1, regular: 1, watermarked: 0 }); // the balance said yes, the race said no
     expect((await rejection(run())).code).toBe('CREDITS.INSUFFICIENT');
     expect(images.rows.size).toBe(0);
+  });
+
+  it('refuses a generation over GENERATION_MAX_IN_FLIGHT_PER_INSTANCE with 429 before anything is decoded, stored or reserved (issue 9)', async () => {
+    let finish!: () => void;
+    const gate = new Promise<void>((resolve) => (finish = resolve));
+    const { credits, images, run, slots } = setup(
+      { edit: async (r) => (await gate, { image: r.image, mimeType: r.mimeType, model: 'test-model' }) },
+      { GENERATION_MAX_IN_FLIGHT_PER_INSTANCE: '1', MODEL_TIMEOUT_MS: '5000' },
+    );
+    credits.available = 5;
+    const first = run();
+    await new Promise((r) => setTimeout(r, 50)); // the first one is past its upload check
+    const refused = await rejection(run());
+    expect(refused).toMatchObject({ kind: 'rate_limited', code: 'GENERATION.TOO_MANY_IN_FLIGHT' });
+    expect(refused.message).toBe('The editor is very busy right now. Please try again in a moment.');
+    expect(credits.calls).toEqual(['reserve']);
+    expect(images.rows.size).toBe(1);
+    finish();
+    await first;
+    expect(slots.busy).toBe(0);
+    await run(); // the slot came back
+  });
+
+  it('gives the slot back when a generation fails', async () => {
+    const { run, slots } = setup({ edit: async () => Promise.reject(new TransientModelError('E003')) }, { GENERATION_MAX_IN_FLIGHT_PER_INSTANCE: '1' });
+    await rejection(run());
+    await rejection(run({ prompt: 'make her naked' }));
+    expect(slots.busy).toBe(0);
+  });
+
+  it('answers the ledger\'s per-user limit as GENERATION.TOO_MANY_IN_FLIGHT (429) and removes the row (issue 9)', async () => {
+    const { credits, images, run } = setup();
+    credits.reserveError = new TooManyActiveReservationsError(2);
+    const refused = await rejection(run());
+    expect(refused).toMatchObject({ kind: 'rate_limited', code: 'GENERATION.TOO_MANY_IN_FLIGHT', details: { scope: 'user', max: 2 } });
+    expect(refused.message).toBe('You already have 2 edits in progress. Please wait for one to finish and try again.');
+    expect(images.rows.size).toBe(0);
+    expect(credits.available).toBe(1);
+  });
+
+  it('leaves no image row behind for an edit the model refuses to do (422), and gives the credit back (issue 9)', async () => {
+    const { credits, images, run } = setup({ edit: async () => Promise.reject(new UnsupportedEditError('cannot', ['black and white'])) });
+    expect((await rejection(run())).code).toBe('GENERATION.UNSUPPORTED_EDIT');
+    expect(images.rows.size).toBe(0);
+    expect(credits.calls).toEqual(['reserve', 'release']);
   });
 });

@@ -3,16 +3,24 @@ import { randomUUID } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import { DomainError } from '../../../shared/errors/domain-error';
 import { EventBus } from '../../../shared/events/event-bus';
-import { CREDITS_API, type CreditsApi, type Reservation } from '../../credits';
-import { TypeormImageRepository } from '../adapters/typeorm/typeorm-image.repository';
+import {
+  CREDITS_API,
+  InsufficientCreditsError,
+  ReservationReleasedError,
+  TooManyActiveReservationsError,
+  type CreditsApi,
+  type Reservation,
+} from '../../credits';
+import { IMAGES_API, type ImagesApi } from '../../images';
 import { sanitizeFilename } from '../domain/filename';
-import { MODEL_BUSY_MESSAGE, PromptBlockedError } from '../domain/generation-errors';
+import { MODEL_BUSY_MESSAGE, PromptBlockedError, TooManyGenerationsInFlightError } from '../domain/generation-errors';
 import { parseGenerationRequest, type GenerationRequest } from '../domain/generation-request';
 import { IMAGE_GENERATED, type ImageGenerated } from '../domain/image-generated.event';
-import { TransientModelError } from '../domain/model-errors';
+import { TransientModelError, UnsupportedEditError } from '../domain/model-errors';
 import { checkPromptOnServer } from '../domain/shared-with-client/prompt-filter';
 import { shouldWatermark } from '../domain/watermark';
 import { IMAGE_MODEL, type ImageEditResult, type ImageModel } from './image-model.port';
+import { InstanceGenerationSlots } from './instance-generation-slots';
 import { OutputImageService } from './output-image.service';
 import { UploadCheckService, type CheckedImage } from './upload-check.service';
 
@@ -42,21 +50,19 @@ export interface GenerationResult {
   model: string;
 }
 
-/** Not a credit error of ours to define: the same code and text the ledger answers (D4). */
-class NoCreditsLeftError extends DomainError {
-  constructor() {
-    super('payment_required', 'CREDITS.INSUFFICIENT', 'Insufficient credits');
-  }
-}
-
 /**
  * POST /api/generate (issue 4). Order matters:
- *   1. preconditions and the prompt filter (D13), then the upload check (D12): no row, no credit;
- *   2. the image row in `processing` with the checked original, then one credit reserved (D4);
+ *   1. preconditions and the prompt filter (D13), a slot of this instance (issue 9: 429 when
+ *      GENERATION_MAX_IN_FLIGHT_PER_INSTANCE are running), then the upload check (D12): no row,
+ *      no credit;
+ *   2. the image row in `processing` with the checked original, then one credit reserved (D4),
+ *      refused (429, row deleted) when the user already has GENERATION_MAX_IN_FLIGHT_PER_USER
+ *      reservations active on any instance;
  *   3. the model call with a timeout, outside any transaction (rule 6);
  *   4. the output watermarked when a watermarked credit paid (D2), stored, row `completed`;
  *   5. the credit captured, ImageGenerated published.
- * Any failure after step 2 releases the credit and leaves the row `failed` without bytes.
+ * Any failure after step 2 releases the credit and leaves the row `failed` without bytes, except
+ * an edit the model refuses to do (422): that row is deleted, as if nothing had been asked.
  */
 @Injectable()
 export class GenerateImageUseCase {
@@ -68,11 +74,23 @@ export class GenerateImageUseCase {
     @Inject(IMAGE_MODEL) private readonly model: ImageModel,
     private readonly uploads: UploadCheckService,
     private readonly outputs: OutputImageService,
-    private readonly images: TypeormImageRepository,
+    @Inject(IMAGES_API) private readonly images: ImagesApi,
     private readonly events: EventBus,
+    private readonly slots: InstanceGenerationSlots,
   ) {}
 
   async execute(command: GenerateImageCommand): Promise<GenerationResult> {
+    const request = this.parse(command);
+    // Issue 9: before anything is decoded (a 40-megapixel upload costs ~300 MB while it is worked on).
+    const releaseSlot = this.slots.acquire();
+    try {
+      return await this.run(command, request);
+    } finally {
+      releaseSlot();
+    }
+  }
+
+  private parse(command: GenerateImageCommand): GenerationRequest {
     const request = parseGenerationRequest({
       hasImage: Boolean(command.image?.buffer?.length),
       prompt: command.prompt,
@@ -83,12 +101,16 @@ export class GenerateImageUseCase {
       const verdict = checkPromptOnServer(request.prompt);
       if (verdict.isBlocked) throw new PromptBlockedError(verdict.reason ?? 'This prompt is not allowed.', verdict.category);
     }
+    return request;
+  }
+
+  private async run(command: GenerateImageCommand, request: GenerationRequest): Promise<GenerationResult> {
     const original = await this.uploads.check(command.image!.buffer);
     const mask = command.mask?.buffer?.length ? await this.uploads.check(command.mask.buffer) : undefined;
 
     // Someone with nothing left is answered before their upload is written anywhere. The
     // reservation below is what really decides (D4: under concurrency too).
-    if ((await this.credits.balance(command.userId)).balance < 1) throw new NoCreditsLeftError();
+    if ((await this.credits.balance(command.userId)).balance < 1) throw new InsufficientCreditsError();
 
     const imageId = randomUUID();
     await this.images.createProcessing({
@@ -103,10 +125,14 @@ export class GenerateImageUseCase {
     });
 
     let reservation: Reservation;
+    const maxPerUser = this.config.generation.maxInFlight.perUser;
     try {
-      reservation = await this.credits.reserve({ userId: command.userId, idempotencyKey: `generate:${imageId}`, imageId });
+      // The active reservations are the user's generations in flight (on every instance), counted
+      // under the ledger's per-user lock together with the hold itself.
+      reservation = await this.credits.reserve({ userId: command.userId, idempotencyKey: `generate:${imageId}`, imageId, maxActive: maxPerUser });
     } catch (error) {
       await this.images.deleteUnpaid(imageId).catch((e: unknown) => this.logFailure('deleting an unpaid image', imageId, e));
+      if (error instanceof TooManyActiveReservationsError) throw new TooManyGenerationsInFlightError('user', maxPerUser);
       throw error;
     }
 
@@ -116,7 +142,12 @@ export class GenerateImageUseCase {
     } catch (error) {
       // D4: a failed generation never costs a credit.
       await this.credits.release(reservation.id).catch((e: unknown) => this.logFailure('releasing the credit of', imageId, e));
-      await this.images.markFailed(imageId).catch((e: unknown) => this.logFailure('marking failed', imageId, e));
+      if (error instanceof UnsupportedEditError) {
+        // Issue 9: a refused edit leaves nothing behind (no failed row to list or clean up).
+        await this.images.deleteUnpaid(imageId).catch((e: unknown) => this.logFailure('deleting a refused', imageId, e));
+      } else {
+        await this.images.markFailed(imageId).catch((e: unknown) => this.logFailure('marking failed', imageId, e));
+      }
       throw this.clientError(error, imageId);
     }
 
@@ -209,7 +240,7 @@ export class GenerateImageUseCase {
   /** The error the client gets: the contract's text for a busy model; anything unknown stays a 500. */
   private clientError(error: unknown, imageId: string): unknown {
     // A busy model, or a generation so slow that the recovery job released its credit meanwhile.
-    if (error instanceof TransientModelError || (error instanceof DomainError && error.code === 'CREDITS.RESERVATION_RELEASED')) {
+    if (error instanceof TransientModelError || error instanceof ReservationReleasedError) {
       this.logger.warn(`Generation ${imageId} failed: ${error.message}`);
       return new TransientModelError(MODEL_BUSY_MESSAGE, { cause: error });
     }

@@ -8,7 +8,7 @@ import {
   UploadTooLargeError,
 } from '../domain/generation-errors';
 import { exceedsPixelLimit, sniffUploadType, type UploadMimeType } from '../domain/image-format';
-import { stripMetadata } from '../domain/strip-metadata';
+import { stripMetadata } from '../adapters/codecs/strip-metadata';
 
 /** An upload that passed D12: upright and without any metadata (lossless when it allowed, else freshly encoded). */
 export interface CheckedImage {
@@ -26,7 +26,7 @@ const SHARP_FORMAT: Record<UploadMimeType, string> = { 'image/jpeg': 'jpeg', 'im
  *
  * - the fast path, for an upload that is already upright (EXIF orientation absent or 1) and in
  *   plain colours (no ICC profile; for JPEG no CMYK/YCCK): the metadata is removed at the byte
- *   level (domain/strip-metadata: EXIF with GPS, XMP, IPTC, comments, text chunks, trailers after
+ *   level (codecs/strip-metadata: EXIF with GPS, XMP, IPTC, comments, text chunks, trailers after
  *   the end of the image…), a header read proves none is left, and the stripped bytes are decoded
  *   in full with `failOn: 'warning'` (a JPEG at 1/8 scale: libjpeg still reads every entropy-coded
  *   block, so truncated or corrupt data fails as in a full decode, without paying the IDCT and

@@ -1,5 +1,4 @@
-import { DomainError, NotFoundError, ValidationError } from '../../../shared/errors/domain-error';
-import { UPGRADE_TO_SAVE_MESSAGE } from './paid-plan';
+import { DomainError, ValidationError } from '../../../shared/errors/domain-error';
 
 /** The texts of the generation HTTP contract (issue 4), in one place. */
 export const MISSING_IMAGE_AND_PROMPT = 'Please upload an image and enter a prompt first.';
@@ -48,20 +47,6 @@ export class TooManyPixelsError extends DomainError {
   }
 }
 
-/** Unknown id, malformed id, not completed, or private and not the viewer's: all alike (no existence leak). */
-export class ImageNotFoundError extends NotFoundError {
-  constructor() {
-    super('IMAGE.NOT_FOUND', 'Image not found');
-  }
-}
-
-/** D7: only a paid plan may save to My Edits; the client looks for "Upgrade to a paid plan". */
-export class SaveUpgradeRequiredError extends DomainError {
-  constructor() {
-    super('forbidden', 'SAVE.UPGRADE_REQUIRED', UPGRADE_TO_SAVE_MESSAGE);
-  }
-}
-
 /** The model answered bytes that are not an image we can store. */
 export class UnusableModelOutputError extends DomainError {
   constructor(options: { cause?: unknown } = {}) {
@@ -72,4 +57,29 @@ export class UnusableModelOutputError extends DomainError {
 export function formatMegabytes(bytes: number): string {
   const mb = bytes / (1024 * 1024);
   return `${Number.isInteger(mb) ? mb : Number(mb.toFixed(1))} MB`;
+}
+
+export const TOO_MANY_IN_FLIGHT_FOR_USER = (max: number) =>
+  `You already have ${max} ${max === 1 ? 'edit' : 'edits'} in progress. Please wait for one to finish and try again.`;
+export const TOO_MANY_IN_FLIGHT_ON_SERVER = 'The editor is very busy right now. Please try again in a moment.';
+
+/**
+ * Issue 9: too many generations at once, for this user (GENERATION_MAX_IN_FLIGHT_PER_USER, on all
+ * instances) or on this server (GENERATION_MAX_IN_FLIGHT_PER_INSTANCE). 429; no credit spent.
+ */
+export class TooManyGenerationsInFlightError extends DomainError {
+  constructor(scope: 'user' | 'instance', max: number) {
+    super('rate_limited', 'GENERATION.TOO_MANY_IN_FLIGHT', scope === 'user' ? TOO_MANY_IN_FLIGHT_FOR_USER(max) : TOO_MANY_IN_FLIGHT_ON_SERVER, {
+      details: { scope, max },
+    });
+  }
+}
+
+/** Issue 9: POST /api/content-filter called more than CONTENT_FILTER_PER_MINUTE times a minute. */
+export class ContentFilterRateLimitedError extends DomainError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('rate_limited', 'GENERATION.CONTENT_FILTER_RATE_LIMITED', 'Too many prompt checks. Please wait a moment and try again.', {
+      details: { retryAfterSeconds },
+    });
+  }
 }

@@ -34,6 +34,25 @@ function optionalText(value: unknown, field: string): string | undefined {
   return value;
 }
 
+// C0 control characters other than tab, line feed and carriage return (NUL among them: PostgreSQL
+// cannot store it in text), and DEL.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/**
+ * The checks every prompt passes, in generation and in POST /api/content-filter (issue 9):
+ * no control characters (a NUL would otherwise reach the database), at most MAX_PROMPT_LENGTH
+ * characters (code points, after trimming).
+ */
+export function checkPromptText(prompt: string): void {
+  if (CONTROL_CHARACTERS.test(prompt)) {
+    throw new ValidationError('The prompt contains a control character (such as NUL) that is not allowed. Please remove it and try again.');
+  }
+  if (Array.from(prompt.trim()).length > MAX_PROMPT_LENGTH) {
+    throw new ValidationError(`The prompt must be at most ${MAX_PROMPT_LENGTH} characters.`);
+  }
+}
+
 export function parseGenerationRequest(fields: GenerationFields): GenerationRequest {
   const styleText = optionalText(fields.style, 'style')?.trim().toLowerCase() || 'realistic';
   if (styleText !== 'realistic' && styleText !== 'cartoon') {
@@ -46,9 +65,7 @@ export function parseGenerationRequest(fields: GenerationFields): GenerationRequ
     throw new MissingInformationError(MISSING_IMAGE_AND_PROMPT);
   }
   if (!fields.hasImage) throw new MissingInformationError(MISSING_IMAGE);
-  if (Array.from(prompt).length > MAX_PROMPT_LENGTH) {
-    throw new ValidationError(`The prompt must be at most ${MAX_PROMPT_LENGTH} characters.`);
-  }
+  checkPromptText(prompt);
 
   const shareText = optionalText(fields.share, 'share')?.trim().toLowerCase();
   if (shareText !== undefined && shareText !== '' && shareText !== 'true' && shareText !== 'false') {

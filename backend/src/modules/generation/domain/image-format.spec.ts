@@ -1,4 +1,4 @@
-import { downloadFilename, exceedsPixelLimit, sniffStoredType, sniffUploadType } from './image-format';
+import { exceedsPixelLimit, sniffStoredType, sniffUploadType } from './image-format';
 
 const bytes = (...b: number[]) => Uint8Array.from(b);
 
@@ -29,15 +29,6 @@ describe('sniffStoredType (what a model may answer)', () => {
     expect(sniffStoredType(Buffer.from('RIFF\x10\x00\x00\x00WEBPVP8 ', 'latin1'))).toBe('image/webp');
     expect(sniffStoredType(bytes(0xff, 0xd8, 0xff))).toBe('image/jpeg');
     expect(sniffStoredType(Buffer.from('RIFF\x10\x00\x00\x00WAVEfmt ', 'latin1'))).toBeNull();
-  });
-});
-
-describe('downloadFilename (D0)', () => {
-  it('names the file after the product and the image, with the stored format as extension', () => {
-    const id = '0b6c7f64-4b36-4f2c-9a1e-1f5e0f2a9c11';
-    expect(downloadFilename(id, 'image/jpeg')).toBe(`magic-editor-${id}.jpg`);
-    expect(downloadFilename(id, 'image/png')).toBe(`magic-editor-${id}.png`);
-    expect(downloadFilename(id, 'image/webp')).toBe(`magic-editor-${id}.webp`);
   });
 });
 

@@ -28,22 +28,6 @@ export function sniffStoredType(bytes: Uint8Array): StoredMimeType | null {
   return null;
 }
 
-const EXTENSIONS: Record<StoredMimeType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
-
-/** D0: the download name's extension is the stored format's. */
-export function extensionFor(mimeType: StoredMimeType): string {
-  return EXTENSIONS[mimeType];
-}
-
-/** D0: `magic-editor-{imageId}.{ext}`. */
-export function downloadFilename(imageId: string, mimeType: StoredMimeType): string {
-  return `magic-editor-${imageId}.${extensionFor(mimeType)}`;
-}
-
-export function isStoredMimeType(value: string | null | undefined): value is StoredMimeType {
-  return value === 'image/jpeg' || value === 'image/png' || value === 'image/webp';
-}
-
 /** D12: the pixel limit (UPLOAD_MAX_MEGAPIXELS), read from the header before anything is decoded. */
 export function exceedsPixelLimit(width: number, height: number, maxMegapixels: number): boolean {
   return width * height > maxMegapixels * 1_000_000;

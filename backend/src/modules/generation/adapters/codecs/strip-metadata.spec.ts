@@ -1,4 +1,4 @@
-import { UnreadableUploadError } from './generation-errors';
+import { UnreadableUploadError } from '../../domain/generation-errors';
 import { crc32, stripJpegMetadata, stripMetadata, stripPngMetadata, type StripOutcome } from './strip-metadata';
 
 /** Hand-made bytes only: each test breaks or decorates a file in one precise way. */

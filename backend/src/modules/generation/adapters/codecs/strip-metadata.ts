@@ -1,6 +1,7 @@
 /**
  * D12, lossless: removes every metadata container from an upload at the byte level, without
- * decoding or re-encoding a single pixel. Plain TypeScript (rule 1): no image library here.
+ * decoding or re-encoding a single pixel. A codec, not a business rule (so an adapter, not domain),
+ * but plain TypeScript all the same: no image library here.
  *
  * The result is one of three:
  *  - `stripped`: the same image, byte for byte, minus its metadata (the pixels and their coding
@@ -29,8 +30,8 @@
  * with XMP, eXIf, tIME, pHYs, any private chunk) and anything after IEND. iCCP, or an unknown
  * critical chunk, answers `unsupported`.
  */
-import { UnreadableUploadError } from './generation-errors';
-import type { UploadMimeType } from './image-format';
+import { UnreadableUploadError } from '../../domain/generation-errors';
+import type { UploadMimeType } from '../../domain/image-format';
 
 export type StripOutcome =
   | { kind: 'stripped'; bytes: Uint8Array; removed: string[] }

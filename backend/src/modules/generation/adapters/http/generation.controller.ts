@@ -1,10 +1,11 @@
 import { Body, Controller, HttpCode, Post, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiCookieAuth, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { AuthUser } from '../../../../shared/auth/auth-user';
 import { CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
+import { CheckPromptUseCase } from '../../application/check-prompt.use-case';
 import { GenerateImageUseCase, type GenerationResult, type UploadedFile } from '../../application/generate-image.use-case';
-import { checkPromptOnServer, type PromptFilterResult } from '../../domain/shared-with-client/prompt-filter';
+import type { PromptFilterResult } from '../../domain/shared-with-client/prompt-filter';
 import { ContentFilterDto, GenerateFormDoc } from './generation.dto';
 import { GenerationUploadInterceptor } from './upload.interceptor';
 
@@ -14,13 +15,18 @@ type MultipartFiles = Partial<Record<'image' | 'mask', UploadedFile[]>>;
 @ApiTags('generation')
 @Controller()
 export class GenerationController {
-  constructor(private readonly generateImage: GenerateImageUseCase) {}
+  constructor(
+    private readonly generateImage: GenerateImageUseCase,
+    private readonly checkPrompt: CheckPromptUseCase,
+  ) {}
 
   @Post('content-filter')
   @HttpCode(200)
-  @ApiOperation({ summary: 'The server check of the prompt filter (000 §5 step 3, D13)' })
-  contentFilter(@Body() body: ContentFilterDto): PromptFilterResult {
-    return checkPromptOnServer(body.prompt);
+  @ApiOperation({ summary: 'The server check of the prompt filter (000 §5 step 3, D13); at most 1000 characters, rate-limited per IP' })
+  @ApiTooManyRequestsResponse({ description: 'More than CONTENT_FILTER_PER_MINUTE checks a minute from this IP (GENERATION.CONTENT_FILTER_RATE_LIMITED).' })
+  contentFilter(@Body() body: ContentFilterDto, @Req() req: Request): PromptFilterResult {
+    // req.ip honours TRUST_PROXY: behind a proxy the client's address, never a forged header otherwise.
+    return this.checkPrompt.execute({ prompt: body.prompt, clientKey: req.ip ?? req.socket.remoteAddress ?? 'unknown' });
   }
 
   @Post('generate')
@@ -31,6 +37,7 @@ export class GenerationController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: GenerateFormDoc })
   @ApiOperation({ summary: 'Edit an uploaded photo with a prompt; costs one credit only when it succeeds (D4)' })
+  @ApiTooManyRequestsResponse({ description: 'Too many generations in flight for this user or on this server (GENERATION.TOO_MANY_IN_FLIGHT); no credit spent.' })
   async generate(
     @CurrentUser() user: AuthUser,
     @Req() req: Request & { files?: MultipartFiles },

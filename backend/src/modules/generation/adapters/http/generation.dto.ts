@@ -1,16 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsString } from 'class-validator';
+import { IsString } from 'class-validator';
 
 export class ContentFilterDto {
-  @ApiProperty({ description: 'The prompt to check (000 §5, D13)' })
+  @ApiProperty({ description: 'The prompt to check (000 §5, D13): at most 1000 characters, like a generation prompt', maxLength: 1000 })
   @IsString({ message: 'prompt is required' })
   prompt: string;
-}
-
-export class VisibilityDto {
-  @ApiProperty({ description: 'D14: shown in the community feed' })
-  @IsBoolean({ message: 'isPublic must be true or false' })
-  isPublic: boolean;
 }
 
 /** Documentation only: the multipart body is read by GenerationUploadInterceptor and checked by the use case. */

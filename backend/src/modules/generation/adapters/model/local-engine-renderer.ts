@@ -1,5 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
-import type { EditIntent, Rgb } from '../../domain/local-engine/edit-intents';
+import type { EditIntent, Rgb } from './local-engine/edit-intents';
 
 /**
  * D10: the pixels behind the local engine's intents, with sharp only (no network). The image is

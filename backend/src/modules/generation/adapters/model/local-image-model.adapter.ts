@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ImageEditRequest, ImageEditResult, ImageModel } from '../../application/image-model.port';
-import { describeCapabilities, parseEditIntents } from '../../domain/local-engine/edit-intents';
+import { describeCapabilities, parseEditIntents } from './local-engine/edit-intents';
 import { UnsupportedEditError } from '../../domain/model-errors';
 import { applyIntents, decode, encode } from './local-engine-renderer';
 
@@ -8,7 +8,7 @@ export const LOCAL_ENGINE_MODEL = 'local-engine';
 
 /**
  * D10: the zero-config image model. Edits on this machine with sharp (no network) for the intents
- * of domain/local-engine/edit-intents.ts; a prompt with none of them gets UnsupportedEditError
+ * of local-engine/edit-intents.ts; a prompt with none of them gets UnsupportedEditError
  * (422 naming what it can do; the pipeline releases the credit). Output in the input's format.
  */
 @Injectable()

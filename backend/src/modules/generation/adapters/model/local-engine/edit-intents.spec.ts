@@ -1,4 +1,4 @@
-import { PROMPT_SUGGESTIONS } from '../shared-with-client/prompt-suggestions';
+import { PROMPT_SUGGESTIONS } from '../../../domain/shared-with-client/prompt-suggestions';
 import { INTENT_ORDER, NAMED_COLOURS, parseEditIntents, UNSUPPORTED_EDIT_MESSAGE, type EditIntentKind } from './edit-intents';
 
 const kinds = (prompt: string, style?: string): EditIntentKind[] => parseEditIntents(prompt, style).map((i) => i.kind);

@@ -2,8 +2,9 @@
  * D10: what the local editing engine understands. A prompt is read into a list of edit intents
  * (case-insensitive, tolerant wording), applied in a fixed, sensible order, several per prompt.
  * A prompt with none of them is refused with a message that names what the engine can do; no
- * credit is spent (the pipeline releases the reservation). Plain TypeScript: the pixels are the
- * adapter's job (adapters/model/local-engine-renderer.ts). docs/local-engine.md lists all of it.
+ * credit is spent (the pipeline releases the reservation). The local engine's prompt parser (not a
+ * business rule, so beside the engine, not in domain/), plain TypeScript: the pixels are the
+ * renderer's job (adapters/model/local-engine-renderer.ts). docs/local-engine.md lists all of it.
  */
 
 export type Rgb = readonly [number, number, number];

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { TypeormImageRepository } from '../adapters/typeorm/typeorm-image.repository';
-import { ImageNotFoundError } from '../domain/generation-errors';
+import { ImageNotFoundError } from '../domain/images-errors';
 import { isImageId } from '../domain/image';
 
 /** DELETE /api/images/{id}/save: out of My Edits. The owner only (anyone else: 404). No plan needed. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { TypeormImageRepository, type ImageFile, type StoredBytes } from '../adapters/typeorm/typeorm-image.repository';
-import { ImageNotFoundError } from '../domain/generation-errors';
-import { canView, isImageId, type ImageRecord, type Viewer } from '../domain/image';
+import { TypeormImageRepository, type StoredBytes } from '../adapters/typeorm/typeorm-image.repository';
+import { ImageNotFoundError } from '../domain/images-errors';
+import { canView, isImageId, type ImageFile, type ImageRecord, type Viewer } from '../domain/image';
 
 /**
  * Reads for GET /api/images/{id}, /original, /download: public images to anyone, private ones to

@@ -1,13 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { ENTITLEMENT_API, type EntitlementApi } from '../../billing';
 import { TypeormImageRepository } from '../adapters/typeorm/typeorm-image.repository';
-import { ImageNotFoundError, SaveUpgradeRequiredError } from '../domain/generation-errors';
 import { isImageId, isOwner } from '../domain/image';
-import { hasPaidPlan, savedImageExpiry } from '../domain/paid-plan';
+import { ImageNotFoundError, SaveUpgradeRequiredError } from '../domain/images-errors';
+import { savedImageExpiry } from '../domain/saved-image';
 
 export interface Saver {
   id: string;
-  isSubscribed: boolean;
-  subscriptionTier: string;
 }
 
 export interface SavedState {
@@ -18,17 +17,21 @@ export interface SavedState {
 
 /**
  * POST /api/images/{id}/save: into My Edits. Only the owner (anyone else: 404, as if it did not
- * exist), only with a paid plan (D7: 403 "Upgrade to a paid plan…"), expiring 60 days later (D23).
+ * exist), only with a paid plan (D7, asked of billing, ADR 0012: 403 "Upgrade to a paid plan…"), expiring 60
+ * days later (D23).
  */
 @Injectable()
 export class SaveImageUseCase {
-  constructor(private readonly images: TypeormImageRepository) {}
+  constructor(
+    private readonly images: TypeormImageRepository,
+    @Inject(ENTITLEMENT_API) private readonly entitlement: EntitlementApi,
+  ) {}
 
   async execute(user: Saver, id: unknown, now = new Date()): Promise<SavedState> {
     if (!isImageId(id)) throw new ImageNotFoundError();
     const image = await this.images.findRecord(id);
     if (!image || !isOwner(image, user) || image.status !== 'completed') throw new ImageNotFoundError();
-    if (!hasPaidPlan(user)) throw new SaveUpgradeRequiredError();
+    if (!(await this.entitlement.hasPaidPlan(user.id))) throw new SaveUpgradeRequiredError();
     const saved = await this.images.markSaved(id, user.id, now, savedImageExpiry(now));
     if (!saved) throw new ImageNotFoundError();
     return { isSaved: true, savedAt: saved.savedAt.toISOString(), expiresAt: saved.expiresAt.toISOString() };

@@ -1,6 +1,6 @@
 import type { StoredMimeType } from './image-format';
 
-/** The image entity (001 §3) as the generation context reads it, without its bytes. */
+/** The image entity (001 §3) as the images context reads it, without its bytes. */
 export type ImageStatus = 'processing' | 'completed' | 'failed';
 
 export interface ImageRecord {
@@ -15,6 +15,9 @@ export interface ImageRecord {
   savedAt: Date | null;
   expiresAt: Date | null;
 }
+
+/** The two files a row holds: the checked upload and the model's output. */
+export type ImageFile = 'original' | 'generated';
 
 export interface Viewer {
   id: string;

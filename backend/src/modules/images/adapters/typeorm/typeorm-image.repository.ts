@@ -1,34 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { isStoredMimeType, type StoredMimeType, type UploadMimeType } from '../../domain/image-format';
-import type { ImageRecord } from '../../domain/image';
+import type { ImageFile, ImageRecord } from '../../domain/image';
+import { isStoredMimeType, type StoredMimeType } from '../../domain/image-format';
+import type { GeneratedImage, ImageCounts, NewProcessingImage } from '../../images.api';
 import { ImageOrmEntity } from './image.orm-entity';
-
-export interface NewProcessingImage {
-  id: string;
-  userId: string;
-  originalFilename: string;
-  originalBytes: Buffer;
-  originalMimeType: UploadMimeType;
-  prompt: string;
-  style: string;
-  isPublic: boolean;
-}
-
-export interface GeneratedImage {
-  bytes: Buffer;
-  mimeType: StoredMimeType;
-  model: string;
-  isWatermarked: boolean;
-}
 
 export interface StoredBytes {
   bytes: Buffer;
   mimeType: StoredMimeType;
 }
-
-export type ImageFile = 'original' | 'generated';
 
 /**
  * The image store (ARCHITECTURE rule 8: PostgreSQL bytea) with intent-named methods. Every state
@@ -150,6 +131,28 @@ export class TypeormImageRepository {
       isPublic,
     ])) as [unknown, number];
     return affected === 1;
+  }
+
+  /** An admin hides or shows an image (the owner's is_public is left as it is). false when no such row. */
+  async setHiddenByAdmin(id: string, hidden: boolean): Promise<boolean> {
+    const [, affected] = (await this.images.query(`UPDATE "image" SET "is_hidden_by_admin" = $2 WHERE "id" = $1`, [id, hidden])) as [
+      unknown,
+      number,
+    ];
+    return affected === 1;
+  }
+
+  /** One scan, every count by its own column. */
+  async counts(): Promise<ImageCounts> {
+    const rows = (await this.images.query(
+      `SELECT count(*)::int AS total,
+              count(*) FILTER (WHERE "status" = 'completed')::int AS completed,
+              count(*) FILTER (WHERE "is_public")::int AS public_count,
+              count(*) FILTER (WHERE "is_hidden_by_admin")::int AS hidden_by_admin
+         FROM "image"`,
+    )) as Array<{ total: number; completed: number; public_count: number; hidden_by_admin: number }>;
+    const row = rows[0];
+    return { total: row.total, completed: row.completed, public: row.public_count, hiddenByAdmin: row.hidden_by_admin };
   }
 }
 

@@ -7,17 +7,18 @@ import { ChangeVisibilityUseCase } from '../../application/change-visibility.use
 import { ImageFilesService } from '../../application/image-files.service';
 import { SaveImageUseCase, type SavedState } from '../../application/save-image.use-case';
 import { UnsaveImageUseCase } from '../../application/unsave-image.use-case';
-import { isPubliclyVisible, type ImageRecord } from '../../domain/image';
+import { isPubliclyVisible, type ImageFile, type ImageRecord } from '../../domain/image';
 import { downloadFilename } from '../../domain/image-format';
-import type { ImageFile } from '../typeorm/typeorm-image.repository';
-import { VisibilityDto } from './generation.dto';
+import { VisibilityDto } from './images.dto';
 import { OptionalUser } from './request-user';
 import { matchesIfNoneMatch } from '../../../../shared/http/if-none-match';
 
-// The bytes never change, but visibility can (an owner or admin hides an image, D14): caches keep
-// a public image for an hour, then revalidate with the ETag (a 304 that loads no bytes).
-const PUBLIC_CACHE = 'public, max-age=3600';
-const PRIVATE_CACHE = 'private, max-age=3600';
+// The bytes never change, but visibility can (an owner or admin hides an image, D14): shared
+// caches keep a public image a minute at most, then must revalidate with the ETag (a 304 that
+// loads no bytes, or the 404 of a hidden image). A private image is never in a shared cache and
+// the browser revalidates it on every use (issue 9).
+const PUBLIC_CACHE = 'public, max-age=60, must-revalidate';
+const PRIVATE_CACHE = 'private, no-cache';
 
 /** A stored file never changes once its generation completed, so its id names its content. */
 export function imageEtag(id: string, file: ImageFile): string {

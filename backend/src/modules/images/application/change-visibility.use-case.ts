@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { TypeormImageRepository } from '../adapters/typeorm/typeorm-image.repository';
-import { ImageNotFoundError } from '../domain/generation-errors';
+import { ImageNotFoundError } from '../domain/images-errors';
 import { isImageId } from '../domain/image';
 
 /** POST /api/images/{id}/visibility (D14): the owner shows or hides an image in the community feed. */

@@ -1,0 +1,61 @@
+import type { ImageRecord } from './domain/image';
+import type { OriginalMimeType, StoredMimeType } from './domain/image-format';
+
+/**
+ * IMAGES_API: the images context's synchronous surface for other contexts (ARCHITECTURE rule 2).
+ * Generation drives an image's lifecycle through it (processing → completed | failed, D4);
+ * administration hides images and reads the counts. The `image` table is this context's own.
+ */
+
+/** A new row in `processing` holding the checked original (D12). */
+export interface NewProcessingImage {
+  id: string;
+  userId: string;
+  originalFilename: string;
+  originalBytes: Buffer;
+  originalMimeType: OriginalMimeType;
+  prompt: string;
+  style: string;
+  isPublic: boolean;
+}
+
+/** The model's output as it is stored. */
+export interface GeneratedImage {
+  bytes: Buffer;
+  mimeType: StoredMimeType;
+  model: string;
+  isWatermarked: boolean;
+}
+
+/** Row counts of the `image` table, each by its own column (no status implied unless named). */
+export interface ImageCounts {
+  /** Every row, whatever its status. */
+  total: number;
+  /** status = 'completed'. */
+  completed: number;
+  /** is_public (the owner's D14 choice), whatever the status or an admin's hiding. */
+  public: number;
+  /** is_hidden_by_admin. */
+  hiddenByAdmin: number;
+}
+
+export interface ImagesApi {
+  /** A new row in `processing` with the checked original (D12). */
+  createProcessing(image: NewProcessingImage): Promise<void>;
+  /** A generation that never got its credit (402): the row goes, with its bytes. Only while processing. */
+  deleteUnpaid(id: string): Promise<void>;
+  /** processing → completed with the output. false when the row is no longer processing (recovered as failed). */
+  completeWith(id: string, output: GeneratedImage): Promise<boolean>;
+  /** → failed, and its bytes are dropped (a failed generation keeps nothing the user sent). */
+  markFailed(id: string): Promise<void>;
+  /** D4 recovery: rows in `processing` older than this become `failed` without bytes; their ids. */
+  failStuckProcessing(olderThanMinutes: number): Promise<string[]>;
+  /** Everything but the bytes; null for an unknown id. */
+  findRecord(id: string): Promise<ImageRecord | null>;
+  /** An admin hides (true) or shows again (false) an image. false when no such image (or a malformed id). */
+  setHiddenByAdmin(imageId: string, hidden: boolean): Promise<boolean>;
+  /** The admin dashboard's image counts. */
+  counts(): Promise<ImageCounts>;
+}
+
+export const IMAGES_API = Symbol('IMAGES_API');

@@ -1,0 +1,7 @@
+// Public surface of the images context (ARCHITECTURE rule 2): other contexts import only from here.
+export { ImagesModule } from './images.module';
+export { IMAGES_API } from './images.api';
+export type { GeneratedImage, ImageCounts, ImagesApi, NewProcessingImage } from './images.api';
+export type { ImageRecord, ImageStatus } from './domain/image';
+export type { OriginalMimeType, StoredMimeType } from './domain/image-format';
+export { ImageNotFoundError } from './domain/images-errors';

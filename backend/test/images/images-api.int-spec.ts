@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { IMAGES_API, type ImagesApi } from '../../src/modules/images';
+import { newUser, sql } from '../identity/identity-helpers';
+import { smallJpeg } from '../support/images';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+/** What administration will use of IMAGES_API, against the real `image` table. */
+describe('IMAGES_API for administration', () => {
+  let t: TestApp;
+  let api: ImagesApi;
+  let userId: string;
+  let owner: ReturnType<typeof request.agent>;
+  let jpeg: Buffer;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    api = t.app.get<ImagesApi>(IMAGES_API);
+    owner = request.agent(t.http); // signed in by signing up
+    userId = (await owner.post('/api/register').send(newUser()).expect(201)).body.id as string;
+    jpeg = await smallJpeg();
+  });
+  afterAll(() => t.close());
+
+  async function insertImage(row: { status?: string; isPublic?: boolean; isHiddenByAdmin?: boolean } = {}): Promise<string> {
+    const [inserted] = await sql<{ id: string }>(
+      t,
+      `INSERT INTO image (user_id, prompt, status, is_public, is_hidden_by_admin, generated_image_data, generated_mime_type)
+       VALUES ($1, 'a prompt', $2, $3, $4, $5, 'image/jpeg') RETURNING id`,
+      [userId, row.status ?? 'completed', row.isPublic ?? true, row.isHiddenByAdmin ?? false, jpeg],
+    );
+    return inserted.id;
+  }
+
+  const hiddenFlag = async (id: string) =>
+    (await sql<{ is_hidden_by_admin: boolean; is_public: boolean }>(t, `SELECT is_hidden_by_admin, is_public FROM image WHERE id = $1`, [id]))[0];
+
+  describe('setHiddenByAdmin', () => {
+    it('hides an image from everyone but its owner, and shows it again', async () => {
+      const id = await insertImage();
+      await request(t.http).get(`/api/images/${id}`).expect(200);
+
+      expect(await api.setHiddenByAdmin(id, true)).toBe(true);
+      expect(await hiddenFlag(id)).toEqual({ is_hidden_by_admin: true, is_public: true });
+      await request(t.http).get(`/api/images/${id}`).expect(404);
+      await owner.get(`/api/images/${id}`).expect(200);
+
+      expect(await api.setHiddenByAdmin(id, false)).toBe(true);
+      expect(await hiddenFlag(id)).toEqual({ is_hidden_by_admin: false, is_public: true });
+      await request(t.http).get(`/api/images/${id}`).expect(200);
+    });
+
+    it('is idempotent: hiding a hidden image still finds it', async () => {
+      const id = await insertImage({ isHiddenByAdmin: true });
+      expect(await api.setHiddenByAdmin(id, true)).toBe(true);
+      expect((await hiddenFlag(id)).is_hidden_by_admin).toBe(true);
+    });
+
+    it('answers false for an unknown or malformed id and changes nothing', async () => {
+      const [{ hidden: before }] = await sql<{ hidden: number }>(t, `SELECT count(*) FILTER (WHERE is_hidden_by_admin)::int AS hidden FROM image`);
+      expect(await api.setHiddenByAdmin(randomUUID(), true)).toBe(false);
+      expect(await api.setHiddenByAdmin('not-a-uuid', true)).toBe(false);
+      expect(await api.setHiddenByAdmin("' OR 1=1 --", true)).toBe(false);
+      const [{ hidden: after }] = await sql<{ hidden: number }>(t, `SELECT count(*) FILTER (WHERE is_hidden_by_admin)::int AS hidden FROM image`);
+      expect(after).toBe(before);
+    });
+  });
+
+  describe('counts', () => {
+    it('counts every row, the completed, the public and the hidden ones, each by its own column', async () => {
+      const before = await api.counts();
+      await insertImage({ status: 'completed', isPublic: true });
+      await insertImage({ status: 'completed', isPublic: false });
+      await insertImage({ status: 'completed', isPublic: true, isHiddenByAdmin: true });
+      await insertImage({ status: 'processing', isPublic: true });
+      await insertImage({ status: 'failed', isPublic: false });
+      const after = await api.counts();
+      expect(after).toEqual({
+        total: before.total + 5,
+        completed: before.completed + 3,
+        public: before.public + 3,
+        hiddenByAdmin: before.hiddenByAdmin + 1,
+      });
+    });
+
+    it('is all zeros on an empty table, as numbers', async () => {
+      await sql(t, `DELETE FROM image`);
+      expect(await api.counts()).toEqual({ total: 0, completed: 0, public: 0, hiddenByAdmin: 0 });
+    });
+  });
+});
