@@ -1,4 +1,6 @@
-import { ConfigError, loadConfig } from './app-config';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { ConfigError, envSchema, loadConfig, REPO_ROOT } from './app-config';
 
 describe('loadConfig', () => {
   it('gives every zero-config default when nothing is set', () => {
@@ -83,4 +85,21 @@ describe('loadConfig', () => {
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });
+
+  it('documents every variable of every slice in .env.example, and nothing else', () => {
+    const example = fs.readFileSync(path.join(REPO_ROOT, '.env.example'), 'utf8');
+    const documented = [...example.matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]).sort();
+    expect(documented).toEqual(Object.keys(envSchema.shape).sort());
+  });
+
+  it('composes each context slice with the decisions as defaults', () => {
+    const config = loadConfig({});
+    expect(config.identity.loginFailuresPerWindow).toBe(5); // D19
+    expect(config.credits.reservationStaleMinutes).toBe(10); // D4
+    expect(config.generation.upload).toEqual({ maxBytes: 10 * 1024 * 1024, maxMegapixels: 40 }); // D12
+    expect(config.generation.maxInFlight.perUser).toBe(2);
+    expect(config.community.cacheTtlMs).toBe(5000);
+    expect(config.mail.outboxDir).toBe(path.join(REPO_ROOT, '.data', 'outbox'));
+  });
 });
+
