@@ -1,7 +1,7 @@
 /**
  * D11: the image model fallback, as plain rules. The state is one row shared by every instance
  * (model_fallback_state); the SQL in adapters/model/typeorm/ performs these same transitions as
- * single atomic statements, and test/model/fallback-state.int-spec.ts checks the two agree.
+ * single atomic statements, and test/model/fallback.int-spec.ts checks the two agree.
  *
  * - A transient failure of the PRIMARY (E003/E004, 5xx, network, timeout) adds 1 to the count;
  *   at `failureThreshold` the fallback becomes active until `retryAfter` = now + duration (each

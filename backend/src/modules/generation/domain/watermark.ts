@@ -1,7 +1,7 @@
 /**
  * D2: the output is watermarked exactly when a watermarked credit paid for it. The mark is a
  * visible, semi-transparent "Magic Editor" badge in the bottom-right corner, scaled to the image.
- * This file decides whether and where; the pixels are drawn by application/output-image.ts.
+ * This file decides whether and where; the pixels are drawn by application/output-image.service.ts.
  */
 export type PaidWithCredit = 'regular' | 'watermarked';
 
