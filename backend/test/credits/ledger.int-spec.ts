@@ -230,7 +230,9 @@ describe('credits ledger (CREDITS_API)', () => {
     }
   });
 
-  it('schedules the recovery job every minute', () => {
+  it('schedules the recovery job through IntervalJobs every 15 s, and at start', () => {
+    const job = t.app.get(ReleaseStaleReservationsJob);
+    expect(job).toMatchObject({ jobName: 'credits.release-stale-reservations', everyMs: 15_000, runAtStart: true });
     const registry = t.app.get(SchedulerRegistry);
     expect(registry.getIntervals()).toContain('credits.release-stale-reservations');
   });

@@ -1,3 +1,4 @@
+import { SchedulerRegistry } from '@nestjs/schedule';
 import { IntervalJobs, type IntervalJob } from '../../src/shared/jobs/interval-jobs';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -25,6 +26,15 @@ describe('IntervalJobs', () => {
   afterAll(async () => {
     await b?.close();
     await a?.close();
+  });
+
+  it('schedules every periodic job of the app (without a Replicate token: no model recovery test)', () => {
+    const appJobs = a.app
+      .get(SchedulerRegistry)
+      .getIntervals()
+      .filter((name) => !name.startsWith('test.'))
+      .sort();
+    expect(appJobs).toEqual(['credits.release-stale-reservations', 'generation.fail-stuck-generations', 'rate-limit.prune-idle']);
   });
 
   it('runs a job on one instance at a time: the other instance, and a second tick here, skip', async () => {

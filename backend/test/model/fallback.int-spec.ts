@@ -1,8 +1,10 @@
+import { SchedulerRegistry } from '@nestjs/schedule';
 import sharp from 'sharp';
 import { Client } from 'pg';
 import { TypeormModelFallbackStateRepository } from '../../src/modules/generation/adapters/model/typeorm/typeorm-model-fallback-state.repository';
 import { FallbackImageModel } from '../../src/modules/generation/application/fallback-image-model';
 import { FallbackService } from '../../src/modules/generation/application/fallback.service';
+import { RunFallbackRecoveryJob } from '../../src/modules/generation/application/run-fallback-recovery.job';
 import { IMAGE_MODEL, type ImageModel } from '../../src/modules/generation/application/image-model.port';
 import {
   applyFallbackEvent,
@@ -164,6 +166,18 @@ describe('image model fallback (D11)', () => {
     // the admin override set on one instance applies on the other
     await serviceOf(a).setOverride(false);
     expect(await outcome(b)).toBe(PRIMARY);
+  });
+
+  it('the recovery test is an interval job every FALLBACK_RECOVERY_INTERVAL_MINUTES (not at start) whose run is the check', async () => {
+    const job = a.app.get(RunFallbackRecoveryJob, { strict: false });
+    expect(job).toMatchObject({
+      jobName: 'generation.run-fallback-recovery',
+      everyMs: a.config.generation.fallback.recoveryIntervalMinutes * 60_000,
+      runAtStart: false,
+    });
+    expect(a.app.get(SchedulerRegistry).getIntervals()).toContain('generation.run-fallback-recovery');
+    expect(await job.execute()).toBe('not-due'); // the fallback is off: nothing to recover
+    expect(fake.createdModels()).toEqual([]);
   });
 
   it('the recovery test runs on one instance at a time (advisory lock)', async () => {

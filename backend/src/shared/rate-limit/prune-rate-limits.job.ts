@@ -1,27 +1,26 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { Interval } from '@nestjs/schedule';
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { IntervalJobs, type IntervalJob } from '../jobs/interval-jobs';
 import { MAX_WINDOW_MINUTES } from './rate-limit-policy';
 import { RateLimiter } from './rate-limiter';
 
 /**
  * Counters are one row per (address, kind, identifier); without pruning, every mistyped e-mail
- * would stay forever. Hourly, counters idle for longer than any window (a day) that block nothing
- * are deleted. One DELETE: any number of instances may run it at once.
+ * would stay forever. Hourly (not at start), counters idle for longer than any window (a day) that
+ * block nothing are deleted. One DELETE; scheduled through IntervalJobs, so one instance runs it at a time.
  */
 @Injectable()
-export class PruneRateLimitsJob {
-  private readonly logger = new Logger(PruneRateLimitsJob.name);
+export class PruneRateLimitsJob implements IntervalJob, OnApplicationBootstrap {
+  readonly jobName = 'rate-limit.prune-idle';
+  readonly everyMs = 3_600_000;
+  readonly runAtStart = false;
 
-  constructor(private readonly rateLimiter: RateLimiter) {}
+  constructor(
+    private readonly rateLimiter: RateLimiter,
+    private readonly jobs: IntervalJobs,
+  ) {}
 
-  @Interval('rate-limit.prune-idle', 3_600_000)
-  async onInterval(): Promise<void> {
-    try {
-      await this.execute();
-    } catch (error) {
-      // Retried on the next tick; it must not crash the process.
-      this.logger.error(`Pruning rate-limit counters failed: ${(error as Error).message}`);
-    }
+  async onApplicationBootstrap(): Promise<void> {
+    await this.jobs.schedule(this);
   }
 
   execute(): Promise<number> {

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { Interval } from '@nestjs/schedule';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import { EventBus } from '../../../shared/events/event-bus';
+import { IntervalJobs, type IntervalJob } from '../../../shared/jobs/interval-jobs';
 import { PgInstanceLease } from '../adapters/pg/pg-instance-lease';
 import { TypeormCreditLedgerRepository, type ReleasedReservation } from '../adapters/typeorm/typeorm-credit-ledger.repository';
 import { CREDIT_RESERVATIONS_RELEASED, type CreditReservationsReleased } from '../domain/credit-reservations-released.event';
@@ -12,15 +12,19 @@ export const RELEASE_RESERVATIONS_INTERVAL_MS = 15_000;
 /**
  * D4 and issue 9: a reservation left behind by a crash is released
  *  - as soon as the instance that made it is gone (its liveness lock, PgInstanceLease, is no
- *    longer held): at the next start of any instance, and every 15 s on every running one;
+ *    longer held): at the next start of any instance, and every 15 s while any instance runs;
  *  - in any case once it is older than CREDIT_RESERVATION_STALE_MINUTES (rows from before the
  *    instance column, or a lease that could not tell).
- * Each is one atomic UPDATE, so any number of instances can run it at the same moment without
- * double work. Released reservations are announced (CreditReservationsReleased) so generation
- * fails the images they paid for.
+ * Each is one atomic UPDATE (no double work even if two ran at once); scheduled through
+ * IntervalJobs, so one instance runs it at a time (the lease itself is not a job). Released
+ * reservations are announced (CreditReservationsReleased) so generation fails the images they
+ * paid for.
  */
 @Injectable()
-export class ReleaseStaleReservationsJob implements OnApplicationBootstrap {
+export class ReleaseStaleReservationsJob implements IntervalJob, OnApplicationBootstrap {
+  readonly jobName = 'credits.release-stale-reservations';
+  readonly everyMs = RELEASE_RESERVATIONS_INTERVAL_MS;
+  readonly runAtStart = true;
   private readonly logger = new Logger(ReleaseStaleReservationsJob.name);
 
   constructor(
@@ -28,15 +32,11 @@ export class ReleaseStaleReservationsJob implements OnApplicationBootstrap {
     private readonly lease: PgInstanceLease,
     private readonly events: EventBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly jobs: IntervalJobs,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.runSafely();
-  }
-
-  @Interval('credits.release-stale-reservations', RELEASE_RESERVATIONS_INTERVAL_MS)
-  async onInterval(): Promise<void> {
-    await this.runSafely();
+    await this.jobs.schedule(this);
   }
 
   /** Releases the reservations of gone instances, then the stale ones; returns their ids. */
@@ -58,14 +58,5 @@ export class ReleaseStaleReservationsJob implements OnApplicationBootstrap {
       reservations: released.map((r) => ({ reservationId: r.id, userId: r.userId, imageId: r.imageId })),
     };
     await this.events.publish(event);
-  }
-
-  private async runSafely(): Promise<void> {
-    try {
-      await this.execute();
-    } catch (error) {
-      // A failed run is retried on the next tick; it must not crash the process.
-      this.logger.error(`Releasing stale credit reservations failed: ${(error as Error).message}`);
-    }
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { Interval } from '@nestjs/schedule';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import { EventBus } from '../../../shared/events/event-bus';
+import { IntervalJobs, type IntervalJob } from '../../../shared/jobs/interval-jobs';
 import { CREDIT_RESERVATIONS_RELEASED, type CreditReservationsReleased } from '../../credits';
 import { IMAGES_API, type ImagesApi } from '../../images';
 
@@ -9,20 +9,24 @@ import { IMAGES_API, type ImagesApi } from '../../images';
  * D4: a generation whose process died (kill -9, crash) leaves its image in `processing`. At
  * start-up and every minute, such images older than CREDIT_RESERVATION_STALE_MINUTES become
  * `failed` without bytes; the credits context's own job releases their reservations (same age).
- * One atomic UPDATE, so every instance may run it at the same moment.
+ * One atomic UPDATE; scheduled through IntervalJobs, so one instance runs it at a time.
  *
  * Issue 9: sooner than that, when the credits context releases the reservation of a generation
  * whose instance is gone (CreditReservationsReleased, at the next start of any instance or within
  * seconds on a running one), the image it paid for is failed at once.
  */
 @Injectable()
-export class FailStuckGenerationsJob implements OnModuleInit, OnModuleDestroy, OnApplicationBootstrap {
+export class FailStuckGenerationsJob implements IntervalJob, OnModuleInit, OnModuleDestroy, OnApplicationBootstrap {
+  readonly jobName = 'generation.fail-stuck-generations';
+  readonly everyMs = 60_000;
+  readonly runAtStart = true;
   private readonly logger = new Logger(FailStuckGenerationsJob.name);
 
   constructor(
     @Inject(IMAGES_API) private readonly images: ImagesApi,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: EventBus,
+    private readonly jobs: IntervalJobs,
   ) {}
 
   private unsubscribe?: () => void;
@@ -54,12 +58,7 @@ export class FailStuckGenerationsJob implements OnModuleInit, OnModuleDestroy, O
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.runSafely();
-  }
-
-  @Interval('generation.fail-stuck-generations', 60_000)
-  async onInterval(): Promise<void> {
-    await this.runSafely();
+    await this.jobs.schedule(this);
   }
 
   /** Marks the stuck images failed; returns their ids. */
@@ -67,13 +66,5 @@ export class FailStuckGenerationsJob implements OnModuleInit, OnModuleDestroy, O
     const failed = await this.images.failStuckProcessing(this.config.credits.reservationStaleMinutes);
     if (failed.length > 0) this.logger.warn(`Marked ${failed.length} interrupted generation(s) failed: ${failed.join(', ')}`);
     return failed;
-  }
-
-  private async runSafely(): Promise<void> {
-    try {
-      await this.execute();
-    } catch (error) {
-      this.logger.error(`Failing interrupted generations failed: ${(error as Error).message}`);
-    }
   }
 }

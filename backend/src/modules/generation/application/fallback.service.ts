@@ -1,5 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, Optional } from '@nestjs/common';
-import { SchedulerRegistry } from '@nestjs/schedule';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, Optional } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import { LOCAL_ENGINE_MODEL, LocalImageModel } from '../adapters/model/local-image-model.adapter';
 import { TypeormModelFallbackStateRepository, type StoredFallbackState } from '../adapters/model/typeorm/typeorm-model-fallback-state.repository';
@@ -16,24 +15,21 @@ export interface FallbackTestResult {
   error: string | null;
 }
 
-const RECOVERY_INTERVAL_NAME = 'generation.model-fallback-recovery';
-
 /**
  * D11: the image model fallback as a service. The state is the one model_fallback_state row
  * (every instance shares it); the rules are domain/fallback-state.ts. Used by FallbackImageModel
  * on each generation (chooseRole / recordOutcome), by the recovery test every
- * FALLBACK_RECOVERY_INTERVAL_MINUTES (one instance at a time, advisory lock), and by the admin
- * dashboard (status, setOverride, reset, runTest: 001 §2 System Reliability, §4, §7).
+ * FALLBACK_RECOVERY_INTERVAL_MINUTES (RunFallbackRecoveryJob; one instance at a time), and by the
+ * admin dashboard (status, setOverride, reset, runTest: 001 §2 System Reliability, §4, §7).
  */
 @Injectable()
-export class FallbackService implements OnApplicationBootstrap, OnModuleDestroy {
+export class FallbackService implements OnApplicationBootstrap {
   private readonly logger = new Logger(FallbackService.name);
   private readonly policy: FallbackPolicy;
 
   constructor(
     private readonly state: TypeormModelFallbackStateRepository,
     private readonly local: LocalImageModel,
-    private readonly scheduler: SchedulerRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() @Inject(FALLBACK_MODELS) private readonly models: FallbackModels | null,
   ) {
@@ -49,14 +45,6 @@ export class FallbackService implements OnApplicationBootstrap, OnModuleDestroy 
       `Image model: Replicate ${this.models.primary.model}, fallback ${this.models.fallback.model} ` +
         `(after ${this.policy.failureThreshold} transient failures, for ${this.policy.durationMinutes} min; recovery test every ${this.policy.recoveryIntervalMinutes} min)`,
     );
-    // The interval comes from config, so it is registered here rather than with @Interval(ms).
-    const timer = setInterval(() => void this.runRecoveryCheckSafely(), this.policy.recoveryIntervalMinutes * 60_000);
-    timer.unref();
-    this.scheduler.addInterval(RECOVERY_INTERVAL_NAME, timer);
-  }
-
-  onModuleDestroy(): void {
-    if (this.scheduler.doesExist('interval', RECOVERY_INTERVAL_NAME)) this.scheduler.deleteInterval(RECOVERY_INTERVAL_NAME);
   }
 
   /** Which model serves the next generation (database clock, shared state). */
@@ -150,15 +138,6 @@ export class FallbackService implements OnApplicationBootstrap, OnModuleDestroy 
       return 'still-failing';
     });
     return outcome.ran ? outcome.value : 'locked';
-  }
-
-  private async runRecoveryCheckSafely(): Promise<void> {
-    try {
-      await this.runRecoveryCheck();
-    } catch (error) {
-      // Retried on the next tick; a failed run must not crash the process.
-      this.logger.error(`Image model recovery test could not run: ${(error as Error).message}`);
-    }
   }
 
   private async probe(model: ImageModel, name: string): Promise<FallbackTestResult & { thrown: unknown }> {

@@ -5,6 +5,7 @@ import { FallbackImageModel } from '../../application/fallback-image-model';
 import { FALLBACK_MODELS, type FallbackModels } from '../../application/fallback-models';
 import { FallbackService } from '../../application/fallback.service';
 import { IMAGE_MODEL, type ImageModel } from '../../application/image-model.port';
+import { RunFallbackRecoveryJob } from '../../application/run-fallback-recovery.job';
 import { LocalImageModel } from './local-image-model.adapter';
 import { ReplicateImageModel } from './replicate-image-model.adapter';
 import { ModelFallbackStateOrmEntity } from './typeorm/model-fallback-state.orm-entity';
@@ -33,6 +34,7 @@ import { TypeormModelFallbackStateRepository } from './typeorm/typeorm-model-fal
       },
     },
     FallbackService,
+    RunFallbackRecoveryJob,
     {
       provide: IMAGE_MODEL,
       inject: [LocalImageModel, FallbackService, FALLBACK_MODELS],
