@@ -10,6 +10,8 @@ import { GenerateImageUseCase } from './application/generate-image.use-case';
 import { InstanceGenerationSlots } from './application/instance-generation-slots';
 import { OutputImageService } from './application/output-image.service';
 import { UploadCheckService } from './application/upload-check.service';
+import { GenerationApiService } from './application/generation-api.service';
+import { GENERATION_API } from './generation.api';
 
 /**
  * Generation (issue 4): uploads (D12), the image model (IMAGE_MODEL from ImageModelModule: the
@@ -28,6 +30,9 @@ import { UploadCheckService } from './application/upload-check.service';
     InstanceGenerationSlots,
     ContentFilterRateLimiter,
     CheckPromptUseCase,
+    GenerationApiService,
+    { provide: GENERATION_API, useExisting: GenerationApiService },
   ],
+  exports: [GENERATION_API],
 })
 export class GenerationModule {}

@@ -105,7 +105,10 @@ export class FallbackService implements OnApplicationBootstrap {
    * any generation. Answers 001 §7's {model, success, error}.
    */
   async runTest(): Promise<FallbackTestResult> {
-    if (!this.models) return this.probe(this.local, LOCAL_ENGINE_MODEL);
+    if (!this.models) {
+      const { model, success, error } = await this.probe(this.local, LOCAL_ENGINE_MODEL);
+      return { model, success, error };
+    }
     const role = await this.chooseRole();
     const model = this.models[role];
     const result = await this.probe(model, model.model);
