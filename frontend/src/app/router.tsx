@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { BareLayout } from './layouts/bare-layout';
 import { LandingLayout } from './layouts/landing-layout';
@@ -19,6 +19,10 @@ import { RouteError } from './shell/route-error';
  * - public pages: top bar and footer (000 §2 footer on public pages).
  * - signed-in pages: top bar only.
  * - /tools/* and /brains/*: top bar and the tool-suite sidebar.
+ *
+ * A page made of one feature is that feature's page component. A page that combines several
+ * features (features never import each other, ARCHITECTURE rule 9) is composed in
+ * `routes/<page>.tsx`, which the route loads like any other page.
  */
 
 type ComponentExport<M> = { [K in keyof M]: M[K] extends ComponentType ? K : never }[keyof M];
@@ -33,43 +37,8 @@ function page<M>(load: () => Promise<M>, name: ComponentExport<M>): Pick<RouteOb
   };
 }
 
-type PropsOf<C> = C extends ComponentType<infer P> ? NonNullable<P> : never;
-type SlotProp<C> = { [K in keyof PropsOf<C>]-?: ReactNode extends PropsOf<C>[K] ? K : never }[keyof PropsOf<C>];
-
-/**
- * A lazily loaded page given an element made by another feature through one of its ReactNode
- * props (features never import each other, ARCHITECTURE rule 9: the router composes them).
- * Both modules are loaded together.
- */
-function pageWith<M, K extends ComponentExport<M>, S>(
-  load: () => Promise<M>,
-  name: K,
-  slot: SlotProp<M[K]>,
-  loadPart: () => Promise<S>,
-  partName: ComponentExport<S>,
-): Pick<RouteObject, 'lazy'> {
-  return {
-    lazy: async () => {
-      const [module, partModule] = await Promise.all([load(), loadPart()]);
-      const Page = module[name] as ComponentType<Record<string, ReactNode>>;
-      const Part = partModule[partName] as ComponentType;
-      const slotName = slot as string;
-      function ComposedPage() {
-        return <Page {...{ [slotName]: <Part /> }} />;
-      }
-      return { Component: ComposedPage };
-    },
-  };
-}
-
-const landingPage = () =>
-  pageWith(
-    () => import('../features/marketing/pages/landing-page'),
-    'LandingPage',
-    'liveCommunityCard',
-    () => import('../features/community/components/live-community-card'),
-    'LiveCommunityCard',
-  );
+/** The landing page with the live community card (000 §2), composed in routes/landing.tsx. */
+const landingPage = () => page(() => import('./routes/landing'), 'LandingRoute');
 
 export const routes: RouteObject[] = [
   {
@@ -107,13 +76,7 @@ export const routes: RouteObject[] = [
           // 000 §2: the editor page with the Recent Community Edits list.
           {
             path: '/dashboard',
-            ...pageWith(
-              () => import('../features/editor/pages/dashboard-page'),
-              'DashboardPage',
-              'communityEdits',
-              () => import('../features/community/components/recent-community-edits'),
-              'RecentCommunityEdits',
-            ),
+            ...page(() => import('./routes/dashboard'), 'DashboardRoute'),
           },
           { path: '/my-edits', ...page(() => import('../features/my-edits/pages/my-edits-page'), 'MyEditsPage') },
           { path: '/profile', ...page(() => import('../features/profile/pages/profile-page'), 'ProfilePage') },

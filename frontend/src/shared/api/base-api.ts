@@ -10,7 +10,8 @@ import {
  * The one error shape every endpoint rejects with (spec 000 §8 "General"): a non-OK answer
  * becomes `{status, message, data}` where `message` is `"{status}: {text}"` and `text` is the
  * JSON body's `message` field, else the raw body text, else the status text.
- * `status` is 0 when no HTTP answer arrived (network failure, timeout).
+ * `status` is 0 when no usable HTTP answer arrived (network failure, timeout, an answer that did
+ * not match the endpoint's schema).
  */
 export interface ApiError {
   status: number;
@@ -22,6 +23,16 @@ export interface ApiError {
 export const NETWORK_ERROR_MESSAGE =
   'Network connection error. Please check your internet connection and try again.';
 export const TIMEOUT_ERROR_MESSAGE = 'The server took too long to answer. Please try again.';
+/** An answer arrived but did not match the endpoint's zod schema (see parse-response.ts). */
+export const UNREADABLE_ANSWER_MESSAGE = 'The server sent an answer that could not be read. Please try again.';
+
+/**
+ * The error for an answer that failed its endpoint's schema: status 0 like the other failures
+ * without a usable HTTP answer, the schema's issues as `data`. The screen shows its error state.
+ */
+export function unreadableAnswerError(issues: readonly unknown[]): ApiError {
+  return { status: 0, message: UNREADABLE_ANSWER_MESSAGE, data: { issues } };
+}
 
 /** Every cache tag the product uses; features provide and invalidate these, never each other. */
 export const TAG_TYPES = [
@@ -147,6 +158,8 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, objec
  * Defaults per 000 §7: cached data never goes stale, no refetch on focus or reconnect, no
  * polling, no retries (the base query never retries). Endpoints that the spec polls set
  * `pollingInterval` where they are used.
+ * Every answer is parsed with its endpoint's zod schema (parse-response.ts); an answer that
+ * fails it rejects with `unreadableAnswerError` instead of reaching a component.
  */
 export const baseApi = createApi({
   reducerPath: 'api',
@@ -156,6 +169,7 @@ export const baseApi = createApi({
   refetchOnFocus: false,
   refetchOnReconnect: false,
   refetchOnMountOrArgChange: false,
+  catchSchemaFailure: (failure) => unreadableAnswerError(failure.issues),
   endpoints: () => ({}),
 });
 

@@ -3,8 +3,10 @@
  * later, by the editor's "Available Credits" box, so it lives in shared/. Anything that changes
  * the balance (verification, generation, purchases, admin adjustments) invalidates `Credits`.
  */
+import { z } from 'zod/mini';
 import { baseApi } from './base-api';
 import { useGetCurrentUserQuery } from './current-user.api';
+import { parseResponse } from './parse-response';
 
 /** GET /api/user/credits (D2): `balance` is `regular + watermarked`. */
 export interface Credits {
@@ -16,23 +18,24 @@ export interface Credits {
 /** 000 §7 / §9: polled every 2 s while signed in. */
 export const CREDITS_POLL_INTERVAL_MS = 2000;
 
-function count(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
-}
+/** A count the client can show; a missing or broken one reads as 0. */
+const count = z.catch(z.number(), 0);
 
-export function toCredits(body: unknown): Credits {
-  const raw = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  const regular = count(raw.regular);
-  const watermarked = count(raw.watermarked);
-  const balance = typeof raw.balance === 'number' ? raw.balance : regular + watermarked;
-  return { balance, regular, watermarked };
-}
+/** GET /api/user/credits; `balance` falls back to `regular + watermarked` when it is missing. */
+export const creditsSchema = z.pipe(
+  z.object({ balance: z.catch(z.optional(z.number()), undefined), regular: count, watermarked: count }),
+  z.transform(({ balance, regular, watermarked }): Credits => ({
+    balance: balance ?? regular + watermarked,
+    regular,
+    watermarked,
+  })),
+);
 
 export const creditsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getCredits: build.query<Credits, void>({
       query: () => '/user/credits',
-      transformResponse: toCredits,
+      transformResponse: parseResponse(creditsSchema),
       providesTags: ['Credits'],
     }),
   }),

@@ -3,7 +3,9 @@
  * ARCHITECTURE rule 9), so it lives in shared/. Sign-in and sign-up mutations belong to the
  * identity feature and refresh this through the `User` tag.
  */
+import { z } from 'zod/mini';
 import { baseApi, TAG_TYPES, type TagType } from './base-api';
+import { parseResponse } from './parse-response';
 
 /** Data that is the same for everyone; all other tags hold something of the signed-in user's. */
 const PUBLIC_TAGS: readonly TagType[] = ['User', 'CommunityFeed', 'Leaderboard', 'Catalogue'];
@@ -12,7 +14,7 @@ export const PER_USER_TAGS: readonly TagType[] = TAG_TYPES.filter((tag) => !PUBL
 
 /** D6 */
 export type SubscriptionTier = 'free' | 'paid' | 'starter' | 'creator' | 'pro';
-const TIERS: readonly SubscriptionTier[] = ['free', 'paid', 'starter', 'creator', 'pro'];
+const TIERS = ['free', 'paid', 'starter', 'creator', 'pro'] as const satisfies readonly SubscriptionTier[];
 
 /** The current user as GET /api/user reports it (000 §3, 001 §3; `isAdmin` per D22). */
 export interface CurrentUser {
@@ -27,27 +29,31 @@ export interface CurrentUser {
   isAdmin: boolean;
 }
 
-function optionalText(value: unknown): string | null {
-  return typeof value === 'string' && value !== '' ? value : null;
-}
+/** A text field the client may do without: missing, empty or not a string reads as null. */
+const optionalText = z.catch(z.nullable(z.string().check(z.minLength(1))), null);
+/** A flag that is only on when the server says `true`; missing or broken reads as off. */
+const flag = z.catch(z.boolean(), false);
+
+/** An answer of GET /api/user (and of login and register): a user is whatever has an e-mail. */
+export const currentUserSchema = z.pipe(
+  z.object({
+    id: z.catch(z.nullable(z.union([z.pipe(z.number(), z.transform(String)), z.string().check(z.minLength(1))])), null),
+    email: z.string().check(z.minLength(1)),
+    username: optionalText,
+    firstName: optionalText,
+    lastName: optionalText,
+    emailVerified: flag,
+    isSubscribed: flag,
+    subscriptionTier: z.catch(z.enum(TIERS), 'free'),
+    isAdmin: flag,
+  }),
+  z.transform((user): CurrentUser => user),
+);
 
 /** Reads an answer of GET /api/user; anything without an e-mail is "no user". */
 export function toCurrentUser(body: unknown): CurrentUser | null {
-  if (typeof body !== 'object' || body === null) return null;
-  const raw = body as Record<string, unknown>;
-  if (typeof raw.email !== 'string' || raw.email === '') return null;
-  const tier = TIERS.find((t) => t === raw.subscriptionTier) ?? 'free';
-  return {
-    id: typeof raw.id === 'number' ? String(raw.id) : optionalText(raw.id),
-    email: raw.email,
-    username: optionalText(raw.username),
-    firstName: optionalText(raw.firstName),
-    lastName: optionalText(raw.lastName),
-    emailVerified: raw.emailVerified === true,
-    isSubscribed: raw.isSubscribed === true,
-    subscriptionTier: tier,
-    isAdmin: raw.isAdmin === true,
-  };
+  const result = z.safeParse(currentUserSchema, body);
+  return result.success ? result.data : null;
 }
 
 /** The avatar initial: the first letter of the e-mail's local part, upper-cased, else "U". */
@@ -60,6 +66,13 @@ export function avatarInitial(email: string | null | undefined): string {
 export function displayName(user: CurrentUser): string {
   return user.username ?? (user.email.split('@')[0] || user.email);
 }
+
+/**
+ * POST /api/logout answers `{message}` (or nothing, 204); the client needs nothing from it but
+ * its success.
+ */
+const logoutAnswerSchema = z.nullable(z.object({ message: z.catch(z.optional(z.string()), undefined) }));
+type LogoutAnswer = z.output<typeof logoutAnswerSchema>;
 
 export const currentUserApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -78,8 +91,9 @@ export const currentUserApi = baseApi.injectEndpoints({
     }),
 
     /** POST /api/logout: clears the session; the cached user becomes null at once. */
-    logout: build.mutation<null, void>({
+    logout: build.mutation<LogoutAnswer, void>({
       query: () => ({ url: '/logout', method: 'POST' }),
+      transformResponse: parseResponse(logoutAnswerSchema),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
           await queryFulfilled;

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../../app/store';
+import { UNREADABLE_ANSWER_MESSAGE } from '../../../shared/api/base-api';
 import { json, stubApi } from '../../../test/fetch-stub';
 import { calls, entry, heldAnswer, rankedEntry } from '../components/community-test-kit';
 import { laughMemory } from '../lib/laugh-memory';
@@ -56,6 +57,19 @@ describe('GET /api/leaderboard pages (000 §4 "Leaderboard pagination", D16)', (
     const { data } = await store.dispatch(communityQueries.endpoints.leaderboard.initiate(2));
 
     expect(data?.entries.map((e) => e.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12]);
+  });
+
+  it('fails as a whole when a page is not a list of entries', async () => {
+    stubApi({
+      'GET /api/leaderboard': (request) =>
+        new URL(request.url).searchParams.get('page') === '1' ? json(page(1, 10)) : json({ entries: page(11, 10) }),
+    });
+    const store = makeStore();
+
+    const { data, error } = await store.dispatch(communityQueries.endpoints.leaderboard.initiate(2));
+
+    expect(data).toBeUndefined();
+    expect(error).toMatchObject({ status: 0, message: UNREADABLE_ANSWER_MESSAGE });
   });
 
   it('fails as a whole when a page fails', async () => {

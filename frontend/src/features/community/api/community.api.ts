@@ -1,8 +1,10 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { baseApi, getErrorMessage, type ApiError } from '../../../shared/api/base-api';
+import { baseApi, getErrorMessage } from '../../../shared/api/base-api';
+import { z } from 'zod/mini';
+import { parseResponse, readResponse } from '../../../shared/api/parse-response';
 import {
-  toCommunityEntries,
-  toLeaderboardPage,
+  communityEntriesSchema,
+  leaderboardPageSchema,
   type CommunityEntry,
   type LeaderboardEntry,
 } from '../lib/community-entry';
@@ -47,11 +49,31 @@ function imageUrl(id: string, action: string): string {
   return `/images/${encodeURIComponent(id)}/${action}`;
 }
 
-function toLaughResult(body: unknown, wanted: boolean): LaughResult {
-  const raw = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  const count = typeof raw.laughCount === 'number' && Number.isFinite(raw.laughCount) ? Math.max(0, raw.laughCount) : 0;
-  return { laughCount: count, hasLaughed: typeof raw.hasLaughed === 'boolean' ? raw.hasLaughed : wanted };
+/**
+ * The answer of add-laugh / remove-laugh. A missing or broken count reads as 0 (000 §4); a
+ * missing `hasLaughed` means the toggle did what was asked.
+ */
+function laughResultSchema(wanted: boolean) {
+  return z.pipe(
+    z.object({
+      laughCount: z.catch(
+        z.pipe(
+          z.number(),
+          z.transform((count) => Math.max(0, count)),
+        ),
+        0,
+      ),
+      hasLaughed: z.catch(z.boolean(), wanted),
+    }),
+    z.transform((result): LaughResult => result),
+  );
 }
+
+/** GET /api/images/{id}/has-laughed answers `{hasLaughed}`. */
+const hasLaughedSchema = z.pipe(
+  z.object({ hasLaughed: z.boolean() }),
+  z.transform(({ hasLaughed }) => hasLaughed),
+);
 
 // The queries first, so that the laugh mutations below can patch their caches with full types.
 export const communityQueries = baseApi.injectEndpoints({
@@ -63,7 +85,7 @@ export const communityQueries = baseApi.injectEndpoints({
      */
     recentCommunityEdits: build.query<CommunityEntry[], number | undefined>({
       query: (limit) => (limit === undefined ? '/community/recent' : `/community/recent?limit=${limit}`),
-      transformResponse: toCommunityEntries,
+      transformResponse: parseResponse(communityEntriesSchema),
       providesTags: ['CommunityFeed'],
     }),
 
@@ -77,13 +99,20 @@ export const communityQueries = baseApi.injectEndpoints({
         const answers = await Promise.all(
           Array.from({ length: Math.max(1, pages) }, (_, index) => baseQuery(`/leaderboard?page=${index + 1}`)),
         );
-        const failed = answers.find((answer) => answer.error);
-        if (failed?.error) return { error: failed.error as ApiError };
+        const read = answers.map((answer, index) =>
+          answer.error
+            ? { error: answer.error }
+            : readResponse(leaderboardPageSchema(index + 1, LEADERBOARD_PAGE_SIZE), answer.data),
+        );
+        const shown: LeaderboardEntry[][] = [];
+        for (const page of read) {
+          if (page.error) return { error: page.error };
+          shown.push(page.data);
+        }
         const seen = new Set<string>();
         const entries: LeaderboardEntry[] = [];
         let lastPageSize = 0;
-        answers.forEach((answer, index) => {
-          const page = toLeaderboardPage(answer.data, index + 1, LEADERBOARD_PAGE_SIZE);
+        shown.forEach((page) => {
           lastPageSize = page.length;
           for (const entry of page) {
             if (seen.has(entry.id)) continue;
@@ -99,8 +128,7 @@ export const communityQueries = baseApi.injectEndpoints({
     /** GET /api/images/{id}/has-laughed: the landing card's initial laugh state (000 §4). */
     hasLaughed: build.query<boolean, HasLaughedArgs>({
       query: ({ id, userIdentifier }) => ({ url: imageUrl(id, 'has-laughed'), params: { userIdentifier } }),
-      transformResponse: (body: unknown) =>
-        typeof body === 'object' && body !== null && (body as { hasLaughed?: unknown }).hasLaughed === true,
+      transformResponse: parseResponse(hasLaughedSchema),
       providesTags: (_result, _error, { id }) => [{ type: 'Laugh', id }],
       // As long as the laugh memory (000 §4); after that the server is asked again.
       keepUnusedDataFor: 30,
@@ -183,7 +211,7 @@ export const communityApi = communityQueries.injectEndpoints({
     /** POST /api/images/{id}/add-laugh (idempotent, D15). */
     addLaugh: build.mutation<LaughResult, LaughArgs>({
       query: ({ id, userIdentifier }) => ({ url: imageUrl(id, 'add-laugh'), method: 'POST', body: { userIdentifier } }),
-      transformResponse: (body: unknown) => toLaughResult(body, true),
+      transformResponse: parseResponse(laughResultSchema(true)),
       invalidatesTags: (_result, error, arg) => [...laughTags(error, arg)],
       onQueryStarted: (arg, api) => laughLifecycle(arg, true, api),
     }),
@@ -191,7 +219,7 @@ export const communityApi = communityQueries.injectEndpoints({
     /** POST /api/images/{id}/remove-laugh (idempotent, D15). */
     removeLaugh: build.mutation<LaughResult, LaughArgs>({
       query: ({ id, userIdentifier }) => ({ url: imageUrl(id, 'remove-laugh'), method: 'POST', body: { userIdentifier } }),
-      transformResponse: (body: unknown) => toLaughResult(body, false),
+      transformResponse: parseResponse(laughResultSchema(false)),
       invalidatesTags: (_result, error, arg) => [...laughTags(error, arg)],
       onQueryStarted: (arg, api) => laughLifecycle(arg, false, api),
     }),

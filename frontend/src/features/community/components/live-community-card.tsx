@@ -3,9 +3,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { getErrorMessage } from '../../../shared/api/base-api';
 import { getUserIdentifier } from '../../../shared/lib/user-identifier';
-import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { Skeleton } from '../../../shared/ui/skeleton';
+import { QueryStatus } from '../../../shared/ui/query-status';
 import { VisuallyHidden } from '../../../shared/ui/visually-hidden';
 import {
   useAddLaughMutation,
@@ -20,7 +20,6 @@ import { COMMUNITY_EMPTY, COMMUNITY_LOAD_ERROR } from '../lib/community-messages
 import { laughMemory } from '../lib/laugh-memory';
 import { timeAgo } from '../lib/relative-time';
 import { EditPair, EditPairSkeleton } from './edit-pair';
-import { FeedMessage } from './feed-message';
 import { LaughButton } from './laugh-button';
 import styles from './live-community-card.module.css';
 
@@ -137,35 +136,31 @@ export function LiveCommunityCard() {
         </div>
       </>
     );
-  } else if (feed.isLoading) {
-    body = (
-      <div className={styles.skeleton} aria-busy="true">
-        <VisuallyHidden>Loading the latest community edit...</VisuallyHidden>
-        <EditPairSkeleton stackOnPhones />
-        <div className={styles.promptSkeleton} aria-hidden="true">
-          <Skeleton height="1.125rem" width="85%" className={styles.line} />
-          <Skeleton height="1.125rem" width="55%" className={styles.line} />
-        </div>
-        <div className={styles.footer} aria-hidden="true">
-          <Skeleton height="1.5rem" width="6rem" />
-          <Skeleton height="var(--tap-target)" width="5.5rem" circle />
-        </div>
-      </div>
-    );
-  } else if (feed.data) {
-    body = <FeedMessage kind="empty">{COMMUNITY_EMPTY}</FeedMessage>;
   } else {
+    // A non-empty feed always has an edit to show (above): this is loading, empty or failed.
     body = (
-      <FeedMessage
-        kind="error"
-        action={
-          <Button variant="secondary" onClick={() => void feed.refetch()}>
-            Try again
-          </Button>
+      <QueryStatus
+        query={feed}
+        loadingText="Loading the latest community edit..."
+        loadingClassName={styles.skeleton}
+        skeleton={
+          <>
+            <EditPairSkeleton stackOnPhones />
+            <div className={styles.promptSkeleton} aria-hidden="true">
+              <Skeleton height="1.125rem" width="85%" className={styles.line} />
+              <Skeleton height="1.125rem" width="55%" className={styles.line} />
+            </div>
+            <div className={styles.footer} aria-hidden="true">
+              <Skeleton height="1.5rem" width="6rem" />
+              <Skeleton height="var(--tap-target)" width="5.5rem" circle />
+            </div>
+          </>
         }
+        errorText={COMMUNITY_LOAD_ERROR}
+        emptyText={COMMUNITY_EMPTY}
       >
-        {COMMUNITY_LOAD_ERROR}
-      </FeedMessage>
+        {() => null}
+      </QueryStatus>
     );
   }
 

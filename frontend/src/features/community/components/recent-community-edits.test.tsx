@@ -94,6 +94,14 @@ describe('Recent Community Edits (000 §2 editor page)', () => {
     expect(await screen.findByRole('article', { name: 'add snow falling' })).toBeInTheDocument();
   });
 
+  it('shows the error state, as an alert, when the answer is not a list of edits', async () => {
+    show({ 'GET /api/community/recent': () => json({ edits: [FIRST] }) });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Unable to load community edits. Please try again later.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+
   it('is refetched every 15 seconds and when the editor says there is a new image', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let feed = [SECOND];

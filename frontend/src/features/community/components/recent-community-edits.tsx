@@ -1,9 +1,7 @@
-import { Button } from '../../../shared/ui/button';
-import { VisuallyHidden } from '../../../shared/ui/visually-hidden';
+import { QueryStatus } from '../../../shared/ui/query-status';
 import { useRecentCommunityEdits } from '../api/community.api';
 import { COMMUNITY_EMPTY, COMMUNITY_LOAD_ERROR } from '../lib/community-messages';
 import { CommunityEditCard, CommunityEditCardSkeleton } from './community-edit-card';
-import { FeedMessage } from './feed-message';
 import styles from './recent-community-edits.module.css';
 
 const SKELETON_CARDS = 6;
@@ -14,12 +12,11 @@ const SKELETON_CARDS = 6;
  * optimistic laugh toggle. The page supplies the section and its heading.
  */
 export function RecentCommunityEdits() {
-  const { data, isLoading, refetch } = useRecentCommunityEdits();
-
-  if (isLoading) {
-    return (
-      <div aria-busy="true">
-        <VisuallyHidden>Loading community edits...</VisuallyHidden>
+  return (
+    <QueryStatus
+      query={useRecentCommunityEdits()}
+      loadingText="Loading community edits..."
+      skeleton={
         <ul className={styles.grid}>
           {Array.from({ length: SKELETON_CARDS }, (_, index) => (
             <li key={index}>
@@ -27,34 +24,19 @@ export function RecentCommunityEdits() {
             </li>
           ))}
         </ul>
-      </div>
-    );
-  }
-
-  if (!data) {
-    return (
-      <FeedMessage
-        kind="error"
-        action={
-          <Button variant="secondary" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {COMMUNITY_LOAD_ERROR}
-      </FeedMessage>
-    );
-  }
-
-  if (data.length === 0) return <FeedMessage kind="empty">{COMMUNITY_EMPTY}</FeedMessage>;
-
-  return (
-    <ul className={styles.grid} aria-label="Recent community edits">
-      {data.map((entry) => (
-        <li key={entry.id}>
-          <CommunityEditCard entry={entry} />
-        </li>
-      ))}
-    </ul>
+      }
+      errorText={COMMUNITY_LOAD_ERROR}
+      emptyText={COMMUNITY_EMPTY}
+    >
+      {(entries) => (
+        <ul className={styles.grid} aria-label="Recent community edits">
+          {entries.map((entry) => (
+            <li key={entry.id}>
+              <CommunityEditCard entry={entry} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryStatus>
   );
 }

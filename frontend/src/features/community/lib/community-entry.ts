@@ -1,3 +1,5 @@
+import { z } from 'zod/mini';
+
 /**
  * A community edit as the client uses it (000 §3 "Community image entry"), read from the recent
  * feed, the leaderboard and live messages alike. Missing image addresses are derived from the
@@ -20,51 +22,88 @@ export interface LeaderboardEntry extends CommunityEntry {
   rank: number;
 }
 
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
-
-function address(...candidates: unknown[]): string | undefined {
-  return candidates.find((value): value is string => typeof value === 'string' && value !== '');
-}
+/** A text the card can do without: missing or not a string reads as ''. */
+const text = z.catch(z.string(), '');
+/** An image address; missing or empty means "derive it from the id". */
+const address = z.catch(z.optional(z.string().check(z.minLength(1))), undefined);
 
 export function imagePath(id: string, suffix = ''): string {
   return `/api/images/${encodeURIComponent(id)}${suffix}`;
 }
 
-export function toCommunityEntry(value: unknown): CommunityEntry | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const raw = value as Record<string, unknown>;
-  const id = typeof raw.id === 'number' ? String(raw.id) : text(raw.id);
-  if (id === '') return null;
-  const laughCount = typeof raw.laughCount === 'number' && Number.isFinite(raw.laughCount) ? Math.max(0, raw.laughCount) : 0;
+/** The laugh count: a missing or broken one reads as 0 (000 §4), never below 0. */
+const laughCount = z.catch(
+  z.pipe(
+    z.number(),
+    z.transform((count) => Math.max(0, count)),
+  ),
+  0,
+);
+
+const entryFields = {
+  id: z.union([z.pipe(z.number(), z.transform(String)), z.string().check(z.minLength(1))]),
+  prompt: text,
+  style: text,
+  timestamp: text,
+  laughCount,
+  imageUrl: address,
+  generatedPath: address,
+  originalUrl: address,
+  originalPath: address,
+};
+
+const entryObject = z.object(entryFields);
+
+function toEntry(raw: z.output<typeof entryObject>): CommunityEntry {
+  const { id } = raw;
   return {
     id,
-    prompt: text(raw.prompt),
-    style: text(raw.style),
-    timestamp: text(raw.timestamp),
-    laughCount,
-    imageUrl: address(raw.imageUrl, raw.generatedPath) ?? imagePath(id),
-    originalUrl: address(raw.originalUrl, raw.originalPath) ?? imagePath(id, '/original'),
+    prompt: raw.prompt,
+    style: raw.style,
+    timestamp: raw.timestamp,
+    laughCount: raw.laughCount,
+    imageUrl: raw.imageUrl ?? raw.generatedPath ?? imagePath(id),
+    originalUrl: raw.originalUrl ?? raw.originalPath ?? imagePath(id, '/original'),
   };
 }
 
-export function toCommunityEntries(body: unknown): CommunityEntry[] {
-  if (!Array.isArray(body)) return [];
-  return body.map(toCommunityEntry).filter((entry): entry is CommunityEntry => entry !== null);
+/** One community edit (recent feed, live message); only the id is required. */
+export const communityEntrySchema = z.pipe(entryObject, z.transform(toEntry));
+
+/** A leaderboard entry; without a usable rank it gets its place on its page (see below). */
+const rankedEntrySchema = z.pipe(
+  z.object({ ...entryFields, rank: z.catch(z.optional(z.number().check(z.positive())), undefined) }),
+  z.transform((raw) => ({ entry: toEntry(raw), rank: raw.rank })),
+);
+
+export function toCommunityEntry(value: unknown): CommunityEntry | null {
+  const result = z.safeParse(communityEntrySchema, value);
+  return result.success ? result.data : null;
 }
 
-/** One leaderboard page; an entry without a rank gets its place on the page. */
-export function toLeaderboardPage(body: unknown, page: number, pageSize: number): LeaderboardEntry[] {
-  if (!Array.isArray(body)) return [];
-  const entries: LeaderboardEntry[] = [];
-  body.forEach((value, index) => {
-    const entry = toCommunityEntry(value);
-    if (!entry) return;
-    const rank = (value as { rank?: unknown }).rank;
-    entries.push({ ...entry, rank: typeof rank === 'number' && rank > 0 ? rank : (page - 1) * pageSize + index + 1 });
-  });
-  return entries;
+/** An item of a list that is not an edit is left out (null here, dropped by the list). */
+const listItem = z.catch(z.nullable(communityEntrySchema), null);
+const rankedListItem = z.catch(z.nullable(rankedEntrySchema), null);
+
+/**
+ * A list of community edits (GET /api/community/recent). The answer must be a list: anything
+ * else is an unreadable answer, shown as the list's error state.
+ */
+export const communityEntriesSchema = z.pipe(
+  z.array(listItem),
+  z.transform((items) => items.filter((item): item is CommunityEntry => item !== null)),
+);
+
+/** One leaderboard page (GET /api/leaderboard?page=N); an entry without a rank gets its place. */
+export function leaderboardPageSchema(page: number, pageSize: number) {
+  return z.pipe(
+    z.array(rankedListItem),
+    z.transform((items) =>
+      items.flatMap((item, index): LeaderboardEntry[] =>
+        item ? [{ ...item.entry, rank: item.rank ?? (page - 1) * pageSize + index + 1 }] : [],
+      ),
+    ),
+  );
 }
 
 /** "1 laugh", "3 laughs". */

@@ -2,10 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { BackToTop } from '../../../shared/ui/back-to-top';
 import { Button, ButtonLink } from '../../../shared/ui/button';
 import { PageHeading } from '../../../shared/ui/page-heading';
+import { QueryStatus } from '../../../shared/ui/query-status';
 import { VisuallyHidden } from '../../../shared/ui/visually-hidden';
 import { useLeaderboard } from '../api/community.api';
 import { CommunityEditCard, CommunityEditCardSkeleton } from '../components/community-edit-card';
-import { FeedMessage } from '../components/feed-message';
 import styles from './leaderboard-page.module.css';
 
 /** 000 §2 / §9: the top three carry these badges. */
@@ -37,7 +37,7 @@ function RankHeader({ rank }: { rank: number }) {
  */
 export function LeaderboardPage() {
   const [pages, setPages] = useState(1);
-  const { data, currentData, isLoading, isFetching, isError, refetch } = useLeaderboard(pages);
+  const { data, currentData, error, isLoading, isFetching, isError, refetch } = useLeaderboard(pages);
   const list = useRef<HTMLOListElement>(null);
   const focusFrom = useRef<number | null>(null);
 
@@ -65,11 +65,11 @@ export function LeaderboardPage() {
     setPages((count) => count + 1);
   }
 
-  let content;
-  if (isLoading) {
-    content = (
-      <div aria-busy="true">
-        <VisuallyHidden>Loading the Hall of Fame...</VisuallyHidden>
+  const content = (
+    <QueryStatus
+      query={{ data, error, isLoading, refetch }}
+      loadingText="Loading the Hall of Fame..."
+      skeleton={
         <ul className={styles.list}>
           {[1, 2, 3].map((rank) => (
             <li key={rank}>
@@ -77,44 +77,32 @@ export function LeaderboardPage() {
             </li>
           ))}
         </ul>
-      </div>
-    );
-  } else if (!data) {
-    content = (
-      <FeedMessage
-        kind="error"
-        action={
-          <Button variant="secondary" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {LEADERBOARD_LOAD_ERROR}
-      </FeedMessage>
-    );
-  } else if (entries.length === 0) {
-    content = <FeedMessage kind="empty">{LEADERBOARD_EMPTY}</FeedMessage>;
-  } else {
-    content = (
-      <>
-        <ol ref={list} className={styles.list} aria-label="Most laughed-at edits">
-          {entries.map((entry) => (
-            <li key={entry.id} tabIndex={-1} className={styles.item} data-top={entry.rank <= 3 || undefined}>
-              <CommunityEditCard entry={entry} refreshAfterLaugh header={<RankHeader rank={entry.rank} />} />
-            </li>
-          ))}
-        </ol>
-        {loadMoreFailed ? <p className={styles.loadMoreError}>Could not load more edits. Please try again.</p> : null}
-        {data.hasMore || loadingMore || loadMoreFailed ? (
-          <div className={styles.more}>
-            <Button variant="secondary" onClick={loadMore} aria-disabled={loadingMore || undefined} aria-busy={loadingMore || undefined}>
-              {loadingMore ? 'Loading...' : 'Load More'}
-            </Button>
-          </div>
-        ) : null}
-      </>
-    );
-  }
+      }
+      errorText={LEADERBOARD_LOAD_ERROR}
+      emptyText={LEADERBOARD_EMPTY}
+      isEmpty={(board) => board.entries.length === 0}
+    >
+      {(board) => (
+        <>
+          <ol ref={list} className={styles.list} aria-label="Most laughed-at edits">
+            {board.entries.map((entry) => (
+              <li key={entry.id} tabIndex={-1} className={styles.item} data-top={entry.rank <= 3 || undefined}>
+                <CommunityEditCard entry={entry} refreshAfterLaugh header={<RankHeader rank={entry.rank} />} />
+              </li>
+            ))}
+          </ol>
+          {loadMoreFailed ? <p className={styles.loadMoreError}>Could not load more edits. Please try again.</p> : null}
+          {board.hasMore || loadingMore || loadMoreFailed ? (
+            <div className={styles.more}>
+              <Button variant="secondary" onClick={loadMore} aria-disabled={loadingMore || undefined} aria-busy={loadingMore || undefined}>
+                {loadingMore ? 'Loading...' : 'Load More'}
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </QueryStatus>
+  );
 
   return (
     <div className={styles.page}>

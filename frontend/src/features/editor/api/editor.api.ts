@@ -1,5 +1,7 @@
 import type { PromptFilterResult } from '@generation-rules/prompt-filter';
+import { z } from 'zod/mini';
 import { baseApi } from '../../../shared/api/base-api';
+import { parseResponse } from '../../../shared/api/parse-response';
 
 /** 000 §3 style values. Choosing the Magic Image Editor sets `realistic` (000 §2). */
 export type GenerationStyle = 'realistic' | 'cartoon';
@@ -26,32 +28,51 @@ export interface GenerationResult {
 /** 000 §4 "Community refresh": the community list is refreshed 1 s after a new image. */
 export const COMMUNITY_REFRESH_DELAY_MS = 1000;
 
-function text(value: unknown): string | null {
-  return typeof value === 'string' && value !== '' ? value : null;
-}
+/** An optional text: missing, empty or not a string reads as null. */
+const text = z.catch(z.nullable(z.string().check(z.minLength(1))), null);
 
 function imagePath(id: string, suffix = ''): string {
   return `/api/images/${encodeURIComponent(id)}${suffix}`;
 }
 
+/**
+ * The answer of POST /api/generate. Addresses the server left out are derived from the id
+ * (000 §2 "Image links"); without an id the result itself is still downloadable.
+ */
+export const generationResultSchema = z.pipe(
+  z.object({
+    id: z.catch(z.nullable(z.union([z.pipe(z.number(), z.transform(String)), z.string().check(z.minLength(1))])), null),
+    imageUrl: text,
+    originalUrl: text,
+    downloadUrl: text,
+    watermarked: z.catch(z.boolean(), false),
+  }),
+  z.transform(({ id, ...raw }): GenerationResult => {
+    const imageUrl = raw.imageUrl ?? (id ? imagePath(id) : '');
+    return {
+      id,
+      imageUrl,
+      originalUrl: raw.originalUrl ?? (id ? imagePath(id, '/original') : null),
+      // Without an id the result itself is still downloadable (the browser names the file).
+      downloadUrl: raw.downloadUrl ?? (id ? imagePath(id, '/download') : imageUrl),
+      watermarked: raw.watermarked,
+    };
+  }),
+);
+
 export function toGenerationResult(body: unknown): GenerationResult {
-  const raw = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  const id = typeof raw.id === 'number' ? String(raw.id) : text(raw.id);
-  const imageUrl = text(raw.imageUrl) ?? (id ? imagePath(id) : '');
-  return {
-    id,
-    imageUrl,
-    originalUrl: text(raw.originalUrl) ?? (id ? imagePath(id, '/original') : null),
-    // Without an id the result itself is still downloadable (the browser names the file).
-    downloadUrl: text(raw.downloadUrl) ?? (id ? imagePath(id, '/download') : imageUrl),
-    watermarked: raw.watermarked === true,
-  };
+  return z.parse(generationResultSchema, body);
 }
 
-export function toPromptFilterResult(body: unknown): PromptFilterResult {
-  const raw = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  return { isBlocked: raw.isBlocked === true, reason: text(raw.reason), category: text(raw.category) };
-}
+/** The answer of POST /api/content-filter (000 §5 step 3). */
+export const promptFilterResultSchema = z.pipe(
+  z.object({ isBlocked: z.catch(z.boolean(), false), reason: text, category: text }),
+  z.transform((result): PromptFilterResult => result),
+);
+
+/** The answer of saving to, or removing from, My Edits. */
+const savedStateSchema = z.object({ isSaved: z.boolean() });
+export type SavedState = z.output<typeof savedStateSchema>;
 
 /** The multipart body of POST /api/generate. FormData passes through the base query untouched. */
 export function toGenerationForm({ image, prompt, style, share }: GenerationRequest): FormData {
@@ -71,7 +92,7 @@ export const editorApi = baseApi.injectEndpoints({
      */
     generateImage: build.mutation<GenerationResult, GenerationRequest>({
       query: (request) => ({ url: '/generate', method: 'POST', body: toGenerationForm(request) }),
-      transformResponse: toGenerationResult,
+      transformResponse: parseResponse(generationResultSchema),
       invalidatesTags: (_result, error) => (error ? [] : ['Credits', 'MyEdits']),
       async onQueryStarted(_request, { dispatch, queryFulfilled }) {
         try {
@@ -89,18 +110,20 @@ export const editorApi = baseApi.injectEndpoints({
      */
     checkPrompt: build.query<PromptFilterResult, string>({
       query: (prompt) => ({ url: '/content-filter', method: 'POST', body: { prompt } }),
-      transformResponse: toPromptFilterResult,
+      transformResponse: parseResponse(promptFilterResultSchema),
     }),
 
     /** POST /api/images/{id}/save: Save to My Edits (paid plan, D7). */
-    saveImage: build.mutation<unknown, string>({
+    saveImage: build.mutation<SavedState, string>({
       query: (id) => ({ url: `/images/${encodeURIComponent(id)}/save`, method: 'POST' }),
+      transformResponse: parseResponse(savedStateSchema),
       invalidatesTags: (_result, error) => (error ? [] : ['MyEdits']),
     }),
 
     /** DELETE /api/images/{id}/save: Remove from My Edits. */
-    unsaveImage: build.mutation<unknown, string>({
+    unsaveImage: build.mutation<SavedState, string>({
       query: (id) => ({ url: `/images/${encodeURIComponent(id)}/save`, method: 'DELETE' }),
+      transformResponse: parseResponse(savedStateSchema),
       invalidatesTags: (_result, error) => (error ? [] : ['MyEdits']),
     }),
   }),

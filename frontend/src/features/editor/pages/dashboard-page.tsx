@@ -25,7 +25,7 @@ function EditorSkeleton() {
 export interface DashboardPageProps {
   /**
    * The Recent Community Edits list. It belongs to the community feature, which this feature
-   * may not import (ARCHITECTURE rule 9): the router composes it in.
+   * may not import (ARCHITECTURE rule 9): app/routes/dashboard.tsx composes it in.
    */
   communityEdits?: ReactNode;
 }

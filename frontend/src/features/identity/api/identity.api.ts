@@ -1,5 +1,7 @@
+import { z } from 'zod/mini';
 import { baseApi } from '../../../shared/api/base-api';
-import { currentUserApi, PER_USER_TAGS, toCurrentUser, type CurrentUser } from '../../../shared/api/current-user.api';
+import { currentUserApi, currentUserSchema, PER_USER_TAGS, type CurrentUser } from '../../../shared/api/current-user.api';
+import { parseResponse } from '../../../shared/api/parse-response';
 import type { SignUpMode } from '../../../shared/lib/sign-up-dialog';
 
 /** POST /api/register (000 §3, 001 §3; /tmp contract: `source` marks the video waitlist). */
@@ -34,10 +36,42 @@ export interface CaptchaConfig {
   siteKey: string | null;
 }
 
-function toMessageAnswer(body: unknown): MessageAnswer {
-  const message = typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : undefined;
-  return typeof message === 'string' && message !== '' ? { message } : {};
-}
+/** The server's own message, when it sent a non-empty one. */
+const message = z.catch(z.optional(z.string().check(z.minLength(1))), undefined);
+
+/** POST /api/resend-confirmation answers `{message}`. */
+const messageAnswerSchema = z.pipe(
+  z.object({ message }),
+  z.transform((answer): MessageAnswer => (answer.message ? { message: answer.message } : {})),
+);
+
+/** GET /api/confirm-email/{token} answers `{message, alreadyVerified?: true}`. */
+const confirmEmailAnswerSchema = z.pipe(
+  z.object({ message, alreadyVerified: z.catch(z.boolean(), false) }),
+  z.transform(
+    (answer): ConfirmEmailAnswer => ({
+      ...(answer.message ? { message: answer.message } : {}),
+      ...(answer.alreadyVerified ? { alreadyVerified: true } : {}),
+    }),
+  ),
+);
+
+/** GET /api/captcha-config: Turnstile only with a site key, otherwise no captcha (D20). */
+const captchaConfigSchema = z.pipe(
+  z.object({
+    provider: z.catch(z.nullable(z.string()), null),
+    siteKey: z.catch(z.nullable(z.string().check(z.minLength(1))), null),
+  }),
+  z.transform(({ provider, siteKey }): CaptchaConfig =>
+    provider === 'turnstile' && siteKey ? { provider: 'turnstile', siteKey } : { provider: null, siteKey: null },
+  ),
+);
+
+/**
+ * Login and registration answer the user. An answer that is not a user (no e-mail) is not an
+ * error: the session may still be signed in, so GET /api/user is asked instead (below).
+ */
+const signedInAnswerSchema = z.catch(z.nullable(currentUserSchema), null);
 
 /**
  * Login and registration answer the user and sign the session in. The cached current user is
@@ -64,14 +98,14 @@ export const identityApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     register: build.mutation<CurrentUser | null, RegistrationRequest>({
       query: (body) => ({ url: '/register', method: 'POST', body }),
-      transformResponse: toCurrentUser,
+      transformResponse: parseResponse(signedInAnswerSchema),
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => storeSignedInUser(queryFulfilled, dispatch),
       invalidatesTags: (user, error) => [...signedInTags(user, error)],
     }),
 
     login: build.mutation<CurrentUser | null, LoginRequest>({
       query: (body) => ({ url: '/login', method: 'POST', body }),
-      transformResponse: toCurrentUser,
+      transformResponse: parseResponse(signedInAnswerSchema),
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => storeSignedInUser(queryFulfilled, dispatch),
       invalidatesTags: (user, error) => [...signedInTags(user, error)],
     }),
@@ -79,7 +113,7 @@ export const identityApi = baseApi.injectEndpoints({
     /** POST /api/resend-confirmation (000 §7, 001 §7). */
     resendConfirmation: build.mutation<MessageAnswer, { email: string }>({
       query: (body) => ({ url: '/resend-confirmation', method: 'POST', body }),
-      transformResponse: toMessageAnswer,
+      transformResponse: parseResponse(messageAnswerSchema),
     }),
 
     /**
@@ -89,12 +123,7 @@ export const identityApi = baseApi.injectEndpoints({
      */
     confirmEmail: build.query<ConfirmEmailAnswer, string>({
       query: (token) => `/confirm-email/${encodeURIComponent(token)}`,
-      transformResponse: (body: unknown): ConfirmEmailAnswer => ({
-        ...toMessageAnswer(body),
-        ...(typeof body === 'object' && body !== null && (body as { alreadyVerified?: unknown }).alreadyVerified === true
-          ? { alreadyVerified: true }
-          : {}),
-      }),
+      transformResponse: parseResponse(confirmEmailAnswerSchema),
       async onQueryStarted(_token, { dispatch, queryFulfilled }) {
         try {
           await queryFulfilled;
@@ -108,11 +137,7 @@ export const identityApi = baseApi.injectEndpoints({
     /** GET /api/captcha-config: which captcha the server verifies (D20: possibly none). */
     getCaptchaConfig: build.query<CaptchaConfig, void>({
       query: () => '/captcha-config',
-      transformResponse: (body: unknown): CaptchaConfig => {
-        const raw = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-        const siteKey = typeof raw.siteKey === 'string' && raw.siteKey !== '' ? raw.siteKey : null;
-        return raw.provider === 'turnstile' && siteKey ? { provider: 'turnstile', siteKey } : { provider: null, siteKey: null };
-      },
+      transformResponse: parseResponse(captchaConfigSchema),
     }),
   }),
 });

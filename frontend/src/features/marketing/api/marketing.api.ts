@@ -1,4 +1,6 @@
+import { z } from 'zod/mini';
 import { baseApi } from '../../../shared/api/base-api';
+import { parseResponse } from '../../../shared/api/parse-response';
 
 /** What GET /api/site-config answers: the landing page's demo video, when one is configured. */
 export interface SiteConfig {
@@ -26,9 +28,17 @@ export function toVideoUrl(value: unknown): string | null {
   }
 }
 
+/**
+ * GET /api/site-config. The demo video has no error state: an address it may not load, or an
+ * answer that is not a site configuration, shows the "coming soon" poster (no video).
+ */
+export const siteConfigSchema = z.catch(
+  z.object({ demoVideoUrl: z.pipe(z.catch(z.nullable(z.string()), null), z.transform((url: string | null) => toVideoUrl(url))) }),
+  { demoVideoUrl: null },
+);
+
 export function toSiteConfig(body: unknown): SiteConfig {
-  const raw = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  return { demoVideoUrl: toVideoUrl(raw.demoVideoUrl) };
+  return z.parse(siteConfigSchema, body);
 }
 
 export const marketingApi = baseApi.injectEndpoints({
@@ -36,7 +46,7 @@ export const marketingApi = baseApi.injectEndpoints({
     /** GET /api/site-config: public, the same for everyone, fetched once per visit. */
     getSiteConfig: build.query<SiteConfig, void>({
       query: () => '/site-config',
-      transformResponse: toSiteConfig,
+      transformResponse: parseResponse(siteConfigSchema),
       keepUnusedDataFor: SITE_CONFIG_CACHE_SECONDS,
     }),
   }),

@@ -43,7 +43,7 @@ const EXAMPLE_EDIT = {
 export interface LandingPageProps {
   /**
    * The live community edit card (000 §2). It belongs to the community feature, which this
-   * feature may not import (ARCHITECTURE rule 9), so the router composes it in.
+   * feature may not import (ARCHITECTURE rule 9), so app/routes/landing.tsx composes it in.
    */
   liveCommunityCard?: ReactNode;
 }

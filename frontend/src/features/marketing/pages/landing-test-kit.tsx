@@ -2,9 +2,9 @@
  * Shared set-up for the landing page tests: the API answers the page needs, a WebSocket that
  * never leaves the test, and a way to render the page with a stand-in live community card.
  *
- * The router composes the community feature's live card into the page; that card calls
- * GET /api/community/recent, /has-laughed and opens /ws. These stubs keep those quiet, so the
- * tests hold whether or not the router passes the card.
+ * app/routes/landing.tsx composes the community feature's live card into the page; that card
+ * calls GET /api/community/recent, /has-laughed and opens /ws. These stubs keep those quiet, so
+ * the tests hold whether or not the route passes the card.
  */
 import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
