@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ENTITLEMENT_API, type EntitlementApi } from '../../src/modules/billing';
-import { sql } from '../identity/identity-helpers';
+import { Client } from 'pg';
+import { seedUser } from '../support/actors';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /** ENTITLEMENT_API reads billing's columns of the user row (ADR 0012) on a real database. */
@@ -14,15 +15,14 @@ describe('ENTITLEMENT_API', () => {
   });
   afterAll(() => t.close());
 
-  async function userWith(tier: string, isSubscribed: boolean): Promise<string> {
-    const id = randomUUID();
-    await sql(
-      t,
-      `INSERT INTO "user" ("id", "email", "username", "password", "subscription_tier", "is_subscribed")
-       VALUES ($1, $2, $3, 'x', $4, $5)`,
-      [id, `${id}@example.com`, `u${id.slice(0, 8)}`, tier, isSubscribed],
-    );
-    return id;
+  async function userWith(tier: 'free' | 'paid' | 'creator', isSubscribed: boolean): Promise<string> {
+    const db = new Client({ connectionString: t.db.url });
+    await db.connect();
+    try {
+      return await seedUser(db, { tier, isSubscribed });
+    } finally {
+      await db.end();
+    }
   }
 
   it('answers each user’s tier and the D7 paid-plan rule', async () => {

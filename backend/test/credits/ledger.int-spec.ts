@@ -4,6 +4,7 @@ import { Client } from 'pg';
 import { ReleaseStaleReservationsJob } from '../../src/modules/credits/application/release-stale-reservations.job';
 import { CREDITS_API, type CreditsApi } from '../../src/modules/credits';
 import { DomainError } from '../../src/shared/errors/domain-error';
+import { seedUser } from '../support/actors';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /** The credits ledger through CREDITS_API, against a real PostgreSQL (D2-D5, ADR 0007). */
@@ -23,12 +24,7 @@ describe('credits ledger (CREDITS_API)', () => {
     await t.close();
   });
 
-  async function newUser(): Promise<string> {
-    const id = randomUUID();
-    const name = `u${id.slice(0, 8)}`;
-    await db.query(`INSERT INTO "user" (id, username, email, password) VALUES ($1, $2, $3, 'x')`, [id, name, `${name}@example.com`]);
-    return id;
-  }
+  const newUser = (): Promise<string> => seedUser(db);
 
   function grant(userId: string, credits_: number, kind: 'regular' | 'watermarked', extra: { expiresAt?: Date | null; key?: string; type?: 'grant' | 'purchase' | 'subscription' | 'refund' } = {}) {
     return credits.grant({

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { CREDITS_API, type CreditsApi } from '../../src/modules/credits';
+import { seedUser } from '../support/actors';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /** Issue 9: CREDITS_API.transactions (paged ledger rows) and userStats, against a real PostgreSQL. */
@@ -20,12 +21,7 @@ describe('CREDITS_API transactions and userStats', () => {
     await t.close();
   });
 
-  async function newUser(): Promise<string> {
-    const id = randomUUID();
-    const name = `u${id.slice(0, 8)}`;
-    await db.query(`INSERT INTO "user" (id, username, email, password) VALUES ($1, $2, $3, 'x')`, [id, name, `${name}@example.com`]);
-    return id;
-  }
+  const newUser = (): Promise<string> => seedUser(db);
 
   /** Ledger rows a second apart, so "newest first" is unambiguous. */
   async function age(transactionId: string, secondsAgo: number): Promise<void> {
