@@ -17,6 +17,7 @@ module.exports = {
         pathNot: [
           '(^|/)src/modules/$2/domain/',
           '(^|/)src/shared/errors/domain-error\\.ts$',
+          '(^|/)src/shared/ids\\.ts$',
           '(^|/)src/shared/events/domain-event\\.ts$',
         ],
       },

@@ -67,19 +67,21 @@ describe('CREDITS_API transactions and userStats', () => {
     expect(all.items[0]).not.toHaveProperty('groupId');
 
     const page2 = await credits.transactions({ userId: user, limit: 2, offset: 2 });
-    expect(page2).toEqual({ items: [expect.objectContaining({ id: verification.transactionId })], total: 3 });
-    expect(await credits.transactions({ userId: user, limit: 2, offset: 10 })).toEqual({ items: [], total: 3 });
+    expect(page2).toEqual({ items: [expect.objectContaining({ id: verification.transactionId })], total: 3, limit: 2, offset: 2 });
+    expect(await credits.transactions({ userId: user, limit: 2, offset: 10 })).toEqual({ items: [], total: 3, limit: 2, offset: 10 });
 
     const packs = await credits.transactions({ sourceType: 'pack', limit: 100, offset: 0 });
     expect(packs.items.every((r) => r.sourceType === 'pack')).toBe(true);
     expect(packs.items.map((r) => r.userId)).toEqual(expect.arrayContaining([user, other]));
     const userPacks = await credits.transactions({ userId: user, sourceType: 'pack', limit: 100, offset: 0 });
-    expect(userPacks).toEqual({ items: [expect.objectContaining({ id: pack.transactionId })], total: 1 });
+    expect(userPacks).toEqual({ items: [expect.objectContaining({ id: pack.transactionId })], total: 1, limit: 100, offset: 0 });
+    // Without a page: the first 50 (D32).
+    expect(await credits.transactions({ userId: user })).toMatchObject({ total: 3, limit: 50, offset: 0 });
   });
 
   it('refuses a malformed page', async () => {
     await expect(credits.transactions({ limit: 0, offset: 0 })).rejects.toMatchObject({ code: 'VALIDATION.FAILED' });
-    await expect(credits.transactions({ limit: 101, offset: 0 })).rejects.toMatchObject({ code: 'VALIDATION.FAILED' });
+    await expect(credits.transactions({ limit: 201, offset: 0 })).rejects.toMatchObject({ code: 'VALIDATION.FAILED' });
     await expect(credits.transactions({ limit: 10, offset: -1 })).rejects.toMatchObject({ code: 'VALIDATION.FAILED' });
     await expect(credits.transactions({ userId: 'nope', limit: 10, offset: 0 })).rejects.toMatchObject({ code: 'VALIDATION.FAILED' });
   });

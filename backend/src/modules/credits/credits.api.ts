@@ -1,3 +1,5 @@
+import type { Page, PageRequest } from '../../shared/pagination';
+
 /**
  * CREDITS_API: the ledger's synchronous surface for other contexts (ARCHITECTURE rule 2).
  * D2-D5: signed ledger rows; a balance is the sum of unexpired rows minus active reservations;
@@ -92,22 +94,15 @@ export interface CreditTransaction {
   createdAt: Date;
 }
 
-export interface TransactionQuery {
+/** Which rows, one page at a time (shared/pagination: 50 a page, at most 200; out of range is a 400). */
+export interface TransactionQuery extends PageRequest {
   userId?: string;
   /** e.g. 'pack', 'subscription', 'admin', 'generation', 'verification' */
   sourceType?: string;
-  /** 1..100 */
-  limit: number;
-  /** >= 0 */
-  offset: number;
 }
 
-export interface TransactionPage {
-  /** Newest first. */
-  items: CreditTransaction[];
-  /** Rows matching the filter, over all pages. */
-  total: number;
-}
+/** Newest first; `total` counts the rows matching the filter over all pages. */
+export type TransactionPage = Page<CreditTransaction>;
 
 export interface UserCreditStats {
   /** What balance() says now (regular + watermarked). */

@@ -5,6 +5,8 @@
  * after importing IdentityModule.
  */
 
+import type { Page, PageRequest } from '../../shared/pagination';
+
 /** An account as other contexts see it: never a password hash, token or session. */
 export interface IdentityUser {
   id: string;
@@ -22,21 +24,8 @@ export interface IdentityUser {
   createdAt: Date;
 }
 
-export interface PageRequest {
-  /** 1 to MAX_USER_PAGE_SIZE; USER_PAGE_SIZE (50) when left out. Out-of-range values are clamped. */
-  limit?: number;
-  /** >= 0; 0 when left out. */
-  offset?: number;
-}
-
-export interface IdentityUserPage {
-  /** Newest account first. */
-  items: IdentityUser[];
-  /** How many accounts match in all (for the pager). */
-  total: number;
-  limit: number;
-  offset: number;
-}
+/** Newest account first (shared/pagination: 50 a page, at most 200; out of range is a 400). */
+export type IdentityUserPage = Page<IdentityUser>;
 
 /** The values an `admin_whitelist` entry may lift the limits for (D19). */
 export interface WhitelistCandidates {
@@ -68,8 +57,5 @@ export interface IdentityApi {
   /** true when any given value has an active `admin_whitelist` entry of its type (e-mail in any case). */
   isWhitelisted(candidates: WhitelistCandidates): Promise<boolean>;
 }
-
-export const USER_PAGE_SIZE = 50;
-export const MAX_USER_PAGE_SIZE = 200;
 
 export const IDENTITY_API = Symbol('IDENTITY_API');

@@ -1,7 +1,7 @@
 // Public surface of the identity context (ARCHITECTURE rule 2): other contexts import only from here.
 export { IdentityModule } from './identity.module';
-export { IDENTITY_API, MAX_USER_PAGE_SIZE, USER_PAGE_SIZE } from './identity.api';
-export type { IdentityApi, IdentityUser, IdentityUserPage, PageRequest, WhitelistCandidates } from './identity.api';
+export { IDENTITY_API } from './identity.api';
+export type { IdentityApi, IdentityUser, IdentityUserPage, WhitelistCandidates } from './identity.api';
 export {
   AccountSuspendedError,
   EmailTakenError,

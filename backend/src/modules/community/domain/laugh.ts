@@ -1,3 +1,4 @@
+import { isUuid } from '../../../shared/ids';
 import { InvalidUserIdentifierError } from './community-errors';
 
 /**
@@ -20,7 +21,6 @@ export interface LaughState {
 }
 
 const USER_IDENTIFIER = /^[A-Za-z0-9_-]{1,128}$/;
-const IMAGE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A browser's identifier: 1 to 128 letters, digits, `_` or `-`; anything else is refused (400). */
 export function checkUserIdentifier(raw: unknown): string {
@@ -30,7 +30,7 @@ export function checkUserIdentifier(raw: unknown): string {
 
 /** Image ids are UUIDs; anything else names no image. */
 export function isImageId(id: string): boolean {
-  return IMAGE_ID.test(id);
+  return isUuid(id);
 }
 
 /** The answer to a laugh toggle: after an add the browser has laughed, after a remove it has not. */

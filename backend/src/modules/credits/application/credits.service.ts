@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ValidationError } from '../../../shared/errors/domain-error';
+import { isUuid } from '../../../shared/ids';
+import { pageRequest } from '../../../shared/pagination';
 import { PgInstanceLease } from '../adapters/pg/pg-instance-lease';
 import { TypeormCreditLedgerRepository } from '../adapters/typeorm/typeorm-credit-ledger.repository';
 import type {
@@ -24,16 +26,13 @@ import {
 } from '../domain/credit-errors';
 import { chooseGroupForUse, CREDIT_KINDS, planDebit, type CreditKind } from '../domain/credit-group';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const GRANT_TYPES = ['grant', 'purchase', 'subscription', 'refund'] as const;
 const ADJUST_REASONS = ['refund', 'gift', 'compensation', 'penalty', 'correction'] as const;
 /** Room for the `#n` suffix a debit spread over several groups adds (the column holds 255). */
 const MAX_KEY = 240;
-/** The largest page transactions() answers. */
-const MAX_PAGE = 100;
 
 function requireUuid(value: string, field: string): void {
-  if (typeof value !== 'string' || !UUID.test(value)) throw new ValidationError(`${field} must be a uuid`);
+  if (!isUuid(value)) throw new ValidationError(`${field} must be a uuid`);
 }
 
 function requireKey(key: string): void {
@@ -169,7 +168,7 @@ export class CreditsService implements CreditsApi {
   /** D4: success → a `use` row. Capturing twice changes nothing; a released hold cannot be captured. */
   async capture(reservationId: string, imageId?: string): Promise<void> {
     if (imageId != null) requireUuid(imageId, 'imageId');
-    if (!UUID.test(reservationId)) throw new ReservationNotFoundError();
+    if (!isUuid(reservationId)) throw new ReservationNotFoundError();
     if (await this.ledger.captureReservation(reservationId, imageId ?? null)) return;
     const found = await this.ledger.findReservation(reservationId);
     if (!found) throw new ReservationNotFoundError();
@@ -180,7 +179,7 @@ export class CreditsService implements CreditsApi {
 
   /** D4: any failure → the credit comes back. Idempotent; never touches a captured reservation. */
   async release(reservationId: string): Promise<void> {
-    if (!UUID.test(reservationId)) return;
+    if (!isUuid(reservationId)) return;
     await this.ledger.releaseReservation(reservationId);
   }
 
@@ -191,11 +190,8 @@ export class CreditsService implements CreditsApi {
       if (typeof query.sourceType !== 'string' || query.sourceType.length === 0) throw new ValidationError('sourceType must be text');
       requireLength(query.sourceType, 20, 'sourceType');
     }
-    if (!Number.isInteger(query.limit) || query.limit < 1 || query.limit > MAX_PAGE) {
-      throw new ValidationError(`limit must be a whole number from 1 to ${MAX_PAGE}`);
-    }
-    if (!Number.isInteger(query.offset) || query.offset < 0) throw new ValidationError('offset must be a whole number, 0 or more');
-    return this.ledger.listTransactions(query);
+    const page = pageRequest(query);
+    return { ...(await this.ledger.listTransactions({ userId: query.userId, sourceType: query.sourceType, ...page })), ...page };
   }
 
   /** Issue 9: the balance (as balance() computes it) with the all-time purchased and used totals. */

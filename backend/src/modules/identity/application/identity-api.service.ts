@@ -5,15 +5,8 @@ import { TypeormWhitelistRepository } from '../adapters/typeorm/typeorm-whitelis
 import type { Account } from '../domain/account';
 import { isAdminAccount, normalizeEmail, normalizeIp } from '../domain/account-rules';
 import { UserNotFoundError } from '../domain/identity-errors';
-import {
-  MAX_USER_PAGE_SIZE,
-  USER_PAGE_SIZE,
-  type IdentityApi,
-  type IdentityUser,
-  type IdentityUserPage,
-  type PageRequest,
-  type WhitelistCandidates,
-} from '../identity.api';
+import { pageRequest, type PageRequest } from '../../../shared/pagination';
+import type { IdentityApi, IdentityUser, IdentityUserPage, WhitelistCandidates } from '../identity.api';
 
 /** IDENTITY_API (see identity.api.ts): reads of accounts, suspension, the whitelist. */
 @Injectable()
@@ -36,12 +29,12 @@ export class IdentityApiService implements IdentityApi {
   async search(query: string, page: PageRequest = {}): Promise<IdentityUserPage> {
     const text = (query ?? '').trim();
     if (text === '') return this.list(page);
-    const { limit, offset } = pageOf(page);
+    const { limit, offset } = pageRequest(page);
     return this.page(await this.accounts.searchNewestFirst(text, limit, offset), limit, offset);
   }
 
   async list(page: PageRequest = {}): Promise<IdentityUserPage> {
-    const { limit, offset } = pageOf(page);
+    const { limit, offset } = pageRequest(page);
     return this.page(await this.accounts.pageNewestFirst(limit, offset), limit, offset);
   }
 
@@ -84,10 +77,4 @@ export class IdentityApiService implements IdentityApi {
       createdAt: account.createdAt,
     };
   }
-}
-
-function pageOf(page: PageRequest): { limit: number; offset: number } {
-  const limit = Number.isFinite(page.limit) ? Math.min(MAX_USER_PAGE_SIZE, Math.max(1, Math.floor(page.limit!))) : USER_PAGE_SIZE;
-  const offset = Number.isFinite(page.offset) ? Math.max(0, Math.floor(page.offset!)) : 0;
-  return { limit, offset };
 }

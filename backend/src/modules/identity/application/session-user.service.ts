@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import { TypeormAccountRepository } from '../adapters/typeorm/typeorm-account.repository';
 import { type SessionUser, toSessionUser } from './session-user';
+import { isUuid } from '../../../shared/ids';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Who a session belongs to, read fresh on every request that carries one. */
 @Injectable()
@@ -19,7 +19,7 @@ export class SessionUserService {
    * or a verification needs no new sign-in.
    */
   async load(userId: unknown): Promise<SessionUser | null> {
-    if (typeof userId !== 'string' || !UUID.test(userId)) return null;
+    if (!isUuid(userId)) return null;
     const account = await this.accounts.findById(userId);
     if (!account || account.isSuspended) return null;
     return toSessionUser(account, this.config.adminEmails);

@@ -1,3 +1,4 @@
+import { isUuid } from '../../../shared/ids';
 import type { StoredMimeType } from './image-format';
 
 /** The image entity (001 §3) as the images context reads it, without its bytes. */
@@ -44,9 +45,7 @@ export function isOwner(image: Pick<ImageRecord, 'userId'>, viewer: Pick<Viewer,
   return image.userId === viewer.id;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A malformed id is answered like an unknown one (404). */
 export function isImageId(value: unknown): value is string {
-  return typeof value === 'string' && UUID.test(value);
+  return isUuid(value);
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
+import type { CreditTransaction } from '../../credits.api';
 import type { CreditGroup, CreditKind } from '../../domain/credit-group';
 import { INSTANCE_LOCK_KEY_SQL } from '../pg/pg-instance-lease';
 import { CreditReservationOrmEntity } from './credit-reservation.orm-entity';
@@ -73,30 +74,6 @@ function toReleased(r: ReleasedRow): ReleasedReservation {
   return { id: r.id, userId: r.user_id, imageId: r.image_id };
 }
 
-/** A ledger row's public fields (no group id, no idempotency key). */
-export interface StoredTransaction {
-  id: string;
-  userId: string;
-  type: string;
-  kind: CreditKind;
-  credits: number;
-  description: string | null;
-  sourceType: string | null;
-  expiresAt: Date | null;
-  stripeTransactionId: string | null;
-  purchaseAmount: number | null;
-  currency: string;
-  packType: string | null;
-  imageId: string | null;
-  createdBy: string | null;
-  createdAt: Date;
-}
-
-export interface TransactionPage {
-  items: StoredTransaction[];
-  total: number;
-}
-
 interface TransactionRow {
   id: string;
   user_id: string;
@@ -115,7 +92,7 @@ interface TransactionRow {
   created_at: Date;
 }
 
-function toTransaction(r: TransactionRow): StoredTransaction {
+function toTransaction(r: TransactionRow): CreditTransaction {
   return {
     id: r.id,
     userId: r.user_id,
@@ -412,7 +389,7 @@ export class TypeormCreditLedgerRepository {
   }
 
   /** Issue 9 (admin, billing): one page of ledger rows, newest first, and how many match in all. */
-  async listTransactions(filter: { userId?: string; sourceType?: string; limit: number; offset: number }): Promise<TransactionPage> {
+  async listTransactions(filter: { userId?: string; sourceType?: string; limit: number; offset: number }): Promise<{ items: CreditTransaction[]; total: number }> {
     const where: string[] = [];
     const params: unknown[] = [];
     if (filter.userId !== undefined) {

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
-import type { Account, AccountWithSecret } from '../../domain/account';
+import { isUuid } from '../../../../shared/ids';
+import { type Account, type AccountWithSecret, withoutSecret } from '../../domain/account';
 import { UserOrmEntity } from './user.orm-entity';
 
 export function toAccountWithSecret(row: UserOrmEntity): AccountWithSecret {
@@ -24,8 +25,6 @@ export interface AccountPage {
   accounts: Account[];
   total: number;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Ends every session of a user (connect-pg-simple keeps passport's user id inside `sess`). */
 const END_SESSIONS = `DELETE FROM "session" WHERE ("sess"::jsonb -> 'passport' ->> 'user') = $1`;
@@ -55,7 +54,7 @@ export class TypeormAccountRepository {
 
   /** The accounts among `ids` (malformed ids are left out without a query error). */
   async findManyByIds(ids: readonly string[]): Promise<Account[]> {
-    const wanted = [...new Set(ids.filter((id) => typeof id === 'string' && UUID.test(id)))];
+    const wanted = [...new Set(ids.filter(isUuid))];
     if (wanted.length === 0) return [];
     const rows = await this.users.createQueryBuilder('u').where('u.id IN (:...ids)', { ids: wanted }).getMany();
     return rows.map(toAccount);
@@ -81,7 +80,7 @@ export class TypeormAccountRepository {
     const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const qb = this.users
       .createQueryBuilder('u')
-      .where(`(lower(u.email) LIKE :pattern OR lower(u.username) LIKE :pattern${UUID.test(text) ? ' OR u.id = :id' : ''})`, {
+      .where(`(lower(u.email) LIKE :pattern OR lower(u.username) LIKE :pattern${isUuid(text) ? ' OR u.id = :id' : ''})`, {
         pattern,
         id: text.toLowerCase(),
       })
@@ -98,7 +97,7 @@ export class TypeormAccountRepository {
    * same transaction. null when there is no such account.
    */
   async setSuspended(id: string, suspended: boolean): Promise<Account | null> {
-    if (!UUID.test(id)) return null;
+    if (!isUuid(id)) return null;
     return this.dataSource.transaction(async (em) => {
       const result = await em.update(UserOrmEntity, { id }, { isSuspended: suspended });
       if ((result.affected ?? 0) === 0) return null;
@@ -159,9 +158,7 @@ export class TypeormAccountRepository {
 }
 
 function toAccount(row: UserOrmEntity): Account {
-  const { passwordHash: _secret, ...account } = toAccountWithSecret(row);
-  void _secret;
-  return account;
+  return withoutSecret(toAccountWithSecret(row));
 }
 
 /** TypeORM's postgres driver answers a DELETE via query() with [rows, count]. */

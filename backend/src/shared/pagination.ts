@@ -1,0 +1,33 @@
+import { ValidationError } from './errors/domain-error';
+
+/** D32: admin lists are paged on the server, 50 a page, newest first. */
+export const PAGE_SIZE = 50;
+/** The largest page any list answers. */
+export const MAX_PAGE_SIZE = 200;
+
+/** What a caller asks for; both are optional. */
+export interface PageRequest {
+  /** 1 to MAX_PAGE_SIZE; PAGE_SIZE when left out. */
+  limit?: number;
+  /** 0 or more; 0 when left out. */
+  offset?: number;
+}
+
+/** One page of a list and how many items match in all (for the pager). */
+export interface Page<T> {
+  items: T[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+/** The page asked for, with the defaults filled in; anything out of range is a ValidationError (400). */
+export function pageRequest(request: PageRequest = {}): { limit: number; offset: number } {
+  const limit = request.limit ?? PAGE_SIZE;
+  const offset = request.offset ?? 0;
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) {
+    throw new ValidationError(`limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`);
+  }
+  if (!Number.isInteger(offset) || offset < 0) throw new ValidationError('offset must be a whole number, 0 or more');
+  return { limit, offset };
+}
