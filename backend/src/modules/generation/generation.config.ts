@@ -22,7 +22,7 @@ export const generationEnv = {
   // Generations in flight at once, per user (on all instances) and per instance.
   GENERATION_MAX_IN_FLIGHT_PER_USER: positiveInt.default(2),
   GENERATION_MAX_IN_FLIGHT_PER_INSTANCE: positiveInt.default(2),
-  // POST /api/content-filter calls per client IP per minute (per instance).
+  // POST /api/content-filter calls per client IP per minute (all instances together).
   CONTENT_FILTER_PER_MINUTE: positiveInt.default(60),
 };
 

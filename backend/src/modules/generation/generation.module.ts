@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
+import { RateLimitModule } from '../../shared/rate-limit/rate-limit.module';
 import { CreditsModule } from '../credits';
 import { ImagesModule } from '../images';
 import { GenerationController } from './adapters/http/generation.controller';
 import { ImageModelModule } from './adapters/model/image-model.module';
 import { CheckPromptUseCase } from './application/check-prompt.use-case';
-import { ContentFilterRateLimiter } from './application/content-filter-rate-limiter';
 import { FailStuckGenerationsJob } from './application/fail-stuck-generations.job';
 import { GenerateImageUseCase } from './application/generate-image.use-case';
 import { InstanceGenerationSlots } from './application/instance-generation-slots';
@@ -20,7 +20,7 @@ import { GENERATION_API } from './generation.api';
  * images context, reached only through IMAGES_API.
  */
 @Module({
-  imports: [CreditsModule, ImagesModule, ImageModelModule],
+  imports: [CreditsModule, ImagesModule, ImageModelModule, RateLimitModule],
   controllers: [GenerationController],
   providers: [
     UploadCheckService,
@@ -28,7 +28,6 @@ import { GENERATION_API } from './generation.api';
     GenerateImageUseCase,
     FailStuckGenerationsJob,
     InstanceGenerationSlots,
-    ContentFilterRateLimiter,
     CheckPromptUseCase,
     GenerationApiService,
     { provide: GENERATION_API, useExisting: GenerationApiService },

@@ -75,11 +75,14 @@ export class TooManyGenerationsInFlightError extends DomainError {
   }
 }
 
-/** Issue 9: POST /api/content-filter called more than CONTENT_FILTER_PER_MINUTE times a minute. */
+/**
+ * Issue 9: POST /api/content-filter called more than CONTENT_FILTER_PER_MINUTE times a minute
+ * from one address (on all instances); blocked for the rest of the block, in whole minutes.
+ */
 export class ContentFilterRateLimitedError extends DomainError {
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(readonly retryAfterMinutes: number) {
     super('rate_limited', 'GENERATION.CONTENT_FILTER_RATE_LIMITED', 'Too many prompt checks. Please wait a moment and try again.', {
-      details: { retryAfterSeconds },
+      details: { retryAfterMinutes },
     });
   }
 }

@@ -24,7 +24,7 @@ export class GenerationController {
   @HttpCode(200)
   @ApiOperation({ summary: 'The server check of the prompt filter (000 §5 step 3, D13); at most 1000 characters, rate-limited per IP' })
   @ApiTooManyRequestsResponse({ description: 'More than CONTENT_FILTER_PER_MINUTE checks a minute from this IP (GENERATION.CONTENT_FILTER_RATE_LIMITED).' })
-  contentFilter(@Body() body: ContentFilterDto, @Req() req: Request): PromptFilterResult {
+  contentFilter(@Body() body: ContentFilterDto, @Req() req: Request): Promise<PromptFilterResult> {
     // req.ip honours TRUST_PROXY: behind a proxy the client's address, never a forged header otherwise.
     return this.checkPrompt.execute({ prompt: body.prompt, clientKey: req.ip ?? req.socket.remoteAddress ?? 'unknown' });
   }
