@@ -5,8 +5,8 @@ import { newUser, sql } from '../identity/identity-helpers';
 import { smallJpeg } from '../support/images';
 import { createTestApp, type TestApp } from '../support/test-app';
 
-/** What administration will use of IMAGES_API, against the real `image` table. */
-describe('IMAGES_API for administration', () => {
+/** What administration and generation's recovery use of IMAGES_API, against the real `image` table. */
+describe('IMAGES_API', () => {
   let t: TestApp;
   let api: ImagesApi;
   let userId: string;
@@ -63,6 +63,55 @@ describe('IMAGES_API for administration', () => {
       expect(await api.setHiddenByAdmin("' OR 1=1 --", true)).toBe(false);
       const [{ hidden: after }] = await sql<{ hidden: number }>(t, `SELECT count(*) FILTER (WHERE is_hidden_by_admin)::int AS hidden FROM image`);
       expect(after).toBe(before);
+    });
+  });
+
+  describe('failProcessing', () => {
+    const rowOf = async (id: string) =>
+      (
+        await sql<{ status: string; original_bytes: number | null; generated_bytes: number | null }>(
+          t,
+          `SELECT status, octet_length(original_image_data) AS original_bytes, octet_length(generated_image_data) AS generated_bytes
+             FROM image WHERE id = $1`,
+          [id],
+        )
+      )[0];
+
+    async function insertWithOriginal(status: string): Promise<string> {
+      const id = await insertImage({ status });
+      await sql(t, `UPDATE image SET original_image_data = $2 WHERE id = $1`, [id, jpeg]);
+      return id;
+    }
+
+    it('fails the processing rows without their bytes, leaves completed and failed rows as they are, and returns exactly the failed ids', async () => {
+      const processing = [await insertWithOriginal('processing'), await insertWithOriginal('processing')];
+      const otherProcessing = await insertWithOriginal('processing');
+      const completed = await insertWithOriginal('completed');
+      const failed = await insertWithOriginal('failed');
+      const kept = { original_bytes: jpeg.length, generated_bytes: jpeg.length };
+
+      const returned = await api.failProcessing([...processing, completed, failed, randomUUID()]);
+
+      expect([...returned].sort()).toEqual([...processing].sort());
+      for (const id of processing) expect(await rowOf(id)).toEqual({ status: 'failed', original_bytes: null, generated_bytes: null });
+      expect(await rowOf(completed)).toEqual({ status: 'completed', ...kept });
+      expect(await rowOf(failed)).toEqual({ status: 'failed', ...kept });
+      expect(await rowOf(otherProcessing)).toEqual({ status: 'processing', ...kept }); // not named, not touched
+
+      expect(await api.failProcessing(processing)).toEqual([]); // a second time finds nothing processing
+    });
+
+    it('ignores malformed ids (never reaching the uuid cast) and fails the well-formed ones', async () => {
+      const id = await insertWithOriginal('processing');
+      expect(await api.failProcessing(['not-a-uuid', "' OR 1=1 --", '', id])).toEqual([id]);
+      expect((await rowOf(id)).status).toBe('failed');
+    });
+
+    it('does nothing for no ids or only malformed ones', async () => {
+      const id = await insertWithOriginal('processing');
+      expect(await api.failProcessing([])).toEqual([]);
+      expect(await api.failProcessing(['not-a-uuid'])).toEqual([]);
+      expect((await rowOf(id)).status).toBe('processing');
     });
   });
 

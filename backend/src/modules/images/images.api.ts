@@ -1,4 +1,3 @@
-import type { ImageRecord } from './domain/image';
 import type { OriginalMimeType, StoredMimeType } from './domain/image-format';
 
 /**
@@ -50,8 +49,11 @@ export interface ImagesApi {
   markFailed(id: string): Promise<void>;
   /** D4 recovery: rows in `processing` older than this become `failed` without bytes; their ids. */
   failStuckProcessing(olderThanMinutes: number): Promise<string[]>;
-  /** Everything but the bytes; null for an unknown id. */
-  findRecord(id: string): Promise<ImageRecord | null>;
+  /**
+   * These images, those still `processing`, become `failed` without bytes, in one conditional
+   * statement; the ids it failed. Completed and failed rows, unknown and malformed ids are left out.
+   */
+  failProcessing(ids: readonly string[]): Promise<string[]>;
   /** An admin hides (true) or shows again (false) an image. false when no such image (or a malformed id). */
   setHiddenByAdmin(imageId: string, hidden: boolean): Promise<boolean>;
   /** The admin dashboard's image counts. */

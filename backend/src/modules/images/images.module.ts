@@ -6,7 +6,6 @@ import { ImageOrmEntity } from './adapters/typeorm/image.orm-entity';
 import { TypeormImageRepository } from './adapters/typeorm/typeorm-image.repository';
 import { ChangeVisibilityUseCase } from './application/change-visibility.use-case';
 import { ImageFilesService } from './application/image-files.service';
-import { ImagesService } from './application/images.service';
 import { SaveImageUseCase } from './application/save-image.use-case';
 import { UnsaveImageUseCase } from './application/unsave-image.use-case';
 import { IMAGES_API } from './images.api';
@@ -27,8 +26,7 @@ import { IMAGES_API } from './images.api';
     SaveImageUseCase,
     UnsaveImageUseCase,
     ChangeVisibilityUseCase,
-    ImagesService,
-    { provide: IMAGES_API, useExisting: ImagesService },
+    { provide: IMAGES_API, useExisting: TypeormImageRepository },
   ],
   exports: [IMAGES_API],
 })

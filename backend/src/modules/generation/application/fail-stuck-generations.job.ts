@@ -44,15 +44,10 @@ export class FailStuckGenerationsJob implements IntervalJob, OnModuleInit, OnMod
 
   /** The images paid for by reservations that no one will settle: failed (bytes dropped) if still processing. */
   async failOrphaned(event: CreditReservationsReleased): Promise<string[]> {
-    const failed: string[] = [];
-    for (const { imageId } of event.reservations) {
-      if (!imageId) continue;
-      const record = await this.images.findRecord(imageId);
-      // A completed image stays (its process died between storing it and capturing the credit).
-      if (record?.status !== 'processing') continue;
-      await this.images.markFailed(imageId);
-      failed.push(imageId);
-    }
+    const imageIds = event.reservations.flatMap(({ imageId }) => (imageId ? [imageId] : []));
+    // One conditional UPDATE: a completed image stays (its process died between storing it and
+    // capturing the credit), even one completed while this runs.
+    const failed = await this.images.failProcessing(imageIds);
     if (failed.length > 0) this.logger.warn(`Marked ${failed.length} generation(s) of a gone instance failed: ${failed.join(', ')}`);
     return failed;
   }

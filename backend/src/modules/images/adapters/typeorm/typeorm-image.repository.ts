@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import type { ImageFile, ImageRecord } from '../../domain/image';
+import { isImageId, type ImageFile, type ImageRecord } from '../../domain/image';
 import { isStoredMimeType, type StoredMimeType } from '../../domain/image-format';
-import type { GeneratedImage, ImageCounts, NewProcessingImage } from '../../images.api';
+import type { GeneratedImage, ImageCounts, ImagesApi, NewProcessingImage } from '../../images.api';
 import { ImageOrmEntity } from './image.orm-entity';
 
 export interface StoredBytes {
@@ -12,12 +12,13 @@ export interface StoredBytes {
 }
 
 /**
- * The image store (ARCHITECTURE rule 8: PostgreSQL bytea) with intent-named methods. Every state
- * change is one conditional UPDATE, so a generation finishing late cannot undo the recovery job's
- * `failed`, and an owner check is part of the statement that writes.
+ * The image store (ARCHITECTURE rule 8: PostgreSQL bytea) with intent-named methods, and IMAGES_API
+ * itself (images.api.ts: the part other contexts may use). Every state change is one conditional
+ * UPDATE, so a generation finishing late cannot undo the recovery job's `failed`, and an owner
+ * check is part of the statement that writes.
  */
 @Injectable()
-export class TypeormImageRepository {
+export class TypeormImageRepository implements ImagesApi {
   constructor(@InjectRepository(ImageOrmEntity) private readonly images: Repository<ImageOrmEntity>) {}
 
   /** A new row in `processing` holding the checked original (D12). */
@@ -68,13 +69,29 @@ export class TypeormImageRepository {
    * D4 recovery: images left in `processing` by a crash (older than the reservation staleness)
    * become `failed` without bytes. One statement, safe to run on every instance at once.
    */
-  async failStuckProcessing(olderThanMinutes: number): Promise<string[]> {
+  failStuckProcessing(olderThanMinutes: number): Promise<string[]> {
+    return this.failWhileProcessing(`"timestamp" < now() - make_interval(mins => $1)`, [olderThanMinutes]);
+  }
+
+  /**
+   * These images, those still in `processing`, become `failed` without bytes; their ids. A completed
+   * or already failed one is left as it is, in the same statement (no read-then-write race).
+   * Malformed ids are ignored (they never reach the uuid cast); no ids, no query.
+   */
+  async failProcessing(ids: readonly string[]): Promise<string[]> {
+    const valid = ids.filter(isImageId);
+    if (valid.length === 0) return [];
+    return this.failWhileProcessing(`"id" = ANY($1::uuid[])`, [valid]);
+  }
+
+  /** processing → failed, bytes dropped, for the rows `where` (a constant SQL fragment) selects. */
+  private async failWhileProcessing(where: string, params: unknown[]): Promise<string[]> {
     const rows = (await this.images.query(
       `UPDATE "image"
           SET "status" = 'failed', "original_image_data" = NULL, "generated_image_data" = NULL
-        WHERE "status" = 'processing' AND "timestamp" < now() - make_interval(mins => $1)
+        WHERE "status" = 'processing' AND ${where}
         RETURNING "id"`,
-      [olderThanMinutes],
+      params,
     )) as [Array<{ id: string }>, number];
     return rows[0].map((r) => r.id);
   }
@@ -133,8 +150,12 @@ export class TypeormImageRepository {
     return affected === 1;
   }
 
-  /** An admin hides or shows an image (the owner's is_public is left as it is). false when no such row. */
+  /**
+   * An admin hides or shows an image (the owner's is_public is left as it is). false when no such
+   * row; a malformed id is answered like an unknown one (and never reaches a uuid cast in SQL).
+   */
   async setHiddenByAdmin(id: string, hidden: boolean): Promise<boolean> {
+    if (!isImageId(id)) return false;
     const [, affected] = (await this.images.query(`UPDATE "image" SET "is_hidden_by_admin" = $2 WHERE "id" = $1`, [id, hidden])) as [
       unknown,
       number,
