@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
+import { DedicatedPgConnection } from '../../../../shared/pg/dedicated-connection';
 import { FEED_CHANGED_CHANNEL } from './feed-change-notifier';
 
 /** A new public image's id, sent by the instance that made it (D17); every instance LISTENs. */
@@ -25,71 +25,38 @@ export interface CommunityListenerHandlers {
  */
 @Injectable()
 export class PgCommunityListener {
-  private readonly logger = new Logger('LiveCommunity');
-  private client?: Client;
   private handlers?: CommunityListenerHandlers;
-  private stopped = false;
-  private reconnectTimer?: NodeJS.Timeout;
+  private readonly connection: DedicatedPgConnection;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    this.connection = new DedicatedPgConnection({
+      url: (dataSource.options as { url?: string }).url,
+      logger: new Logger('LiveCommunity'),
+      label: 'Listener',
+      reconnectMs: RECONNECT_MS,
+      setup: async (client) => {
+        await client.query(`LISTEN ${FEED_CHANGED_CHANNEL}; LISTEN ${COMMUNITY_CHANNEL}`);
+      },
+      onNotification: (msg) => {
+        if (msg.channel === FEED_CHANGED_CHANNEL) this.handlers?.feedChanged();
+        else if (msg.channel === COMMUNITY_CHANNEL && msg.payload) this.handlers?.newEdit(msg.payload);
+      },
+      onConnected: () => this.handlers?.listening(),
+      onLost: () => this.handlers?.lost(),
+    });
+  }
 
   async start(handlers: CommunityListenerHandlers): Promise<void> {
     this.handlers = handlers;
-    await this.connect();
+    await this.connection.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
-    const client = this.client;
-    this.client = undefined;
-    await client?.end().catch(() => undefined);
+    await this.connection.stop();
   }
 
   /** Tells every instance (this one included) about a new public image. */
   async announceNewEdit(imageId: string): Promise<void> {
     await this.dataSource.query(`SELECT pg_notify($1, $2)`, [COMMUNITY_CHANNEL, imageId]);
-  }
-
-  private async connect(): Promise<void> {
-    if (this.stopped) return;
-    const handlers = this.handlers!;
-    const url = (this.dataSource.options as { url?: string }).url;
-    const client = new Client({ connectionString: url });
-    client.on('error', (err) => {
-      this.logger.warn(`Listener connection error: ${err.message}`);
-      this.scheduleReconnect(client);
-    });
-    client.on('end', () => this.scheduleReconnect(client));
-    client.on('notification', (msg) => {
-      if (msg.channel === FEED_CHANGED_CHANNEL) handlers.feedChanged();
-      else if (msg.channel === COMMUNITY_CHANNEL && msg.payload) handlers.newEdit(msg.payload);
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${FEED_CHANGED_CHANNEL}; LISTEN ${COMMUNITY_CHANNEL}`);
-      if (this.stopped) {
-        await client.end().catch(() => undefined);
-        return;
-      }
-      this.client = client;
-      handlers.listening();
-    } catch (e) {
-      this.logger.warn(`Listener could not connect: ${(e as Error).message}`);
-      this.scheduleReconnect(client);
-    }
-  }
-
-  private scheduleReconnect(client: Client): void {
-    if (this.stopped || this.reconnectTimer) return;
-    if (this.client && this.client !== client) return;
-    this.client = undefined;
-    this.handlers?.lost();
-    client.end().catch(() => undefined);
-    this.reconnectTimer = setTimeout(() => {
-      this.reconnectTimer = undefined;
-      void this.connect();
-    }, RECONNECT_MS);
-    this.reconnectTimer.unref();
   }
 }

@@ -1,8 +1,8 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
+import { DedicatedPgConnection } from '../../../../shared/pg/dedicated-connection';
 
 const RECONNECT_MS = 1000;
 
@@ -28,72 +28,38 @@ export const INSTANCE_LOCK_KEY_SQL = (idExpression: string) => `hashtextextended
  */
 @Injectable()
 export class PgInstanceLease implements OnModuleInit, OnApplicationShutdown {
-  private readonly logger = new Logger('InstanceLease');
   /** The id every reservation made by this process carries. */
   readonly instanceId = randomUUID();
-  private client?: Client;
-  private reconnectTimer?: NodeJS.Timeout;
-  private stopped = false;
+  private readonly connection: DedicatedPgConnection;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(@InjectDataSource() dataSource: DataSource) {
+    this.connection = new DedicatedPgConnection({
+      url: (dataSource.options as { url?: string }).url,
+      applicationName: 'magic-editor-lease',
+      keepAlive: true,
+      logger: new Logger('InstanceLease'),
+      label: 'Instance lease',
+      reconnectMs: RECONNECT_MS,
+      setup: async (client) => {
+        const { rows } = await client.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(${INSTANCE_LOCK_KEY_SQL('$1')}) AS locked`, [
+          this.instanceId,
+        ]);
+        if (!rows[0]?.locked) throw new Error(`the lock of instance ${this.instanceId} is held by another session`);
+      },
+    });
+  }
 
   async onModuleInit(): Promise<void> {
     // At start the lock must be held before this instance makes any reservation.
-    await this.connect(true);
+    await this.connection.start({ failHard: true });
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
-    const client = this.client;
-    this.client = undefined;
-    await client?.end().catch(() => undefined);
+    await this.connection.stop();
   }
 
   /** Whether this process currently holds its lock (false while reconnecting). */
   get held(): boolean {
-    return this.client !== undefined;
-  }
-
-  private async connect(failHard = false): Promise<void> {
-    if (this.stopped) return;
-    const url = (this.dataSource.options as { url?: string }).url;
-    const client = new Client({ connectionString: url, application_name: 'magic-editor-lease', keepAlive: true });
-    client.on('error', (err) => {
-      this.logger.warn(`Instance lease connection error: ${err.message}`);
-      this.scheduleReconnect(client);
-    });
-    client.on('end', () => this.scheduleReconnect(client));
-    try {
-      await client.connect();
-      const { rows } = await client.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(${INSTANCE_LOCK_KEY_SQL('$1')}) AS locked`, [
-        this.instanceId,
-      ]);
-      if (!rows[0]?.locked) throw new Error(`the lock of instance ${this.instanceId} is held by another session`);
-      if (this.stopped) {
-        await client.end().catch(() => undefined);
-        return;
-      }
-      this.client = client;
-    } catch (e) {
-      if (failHard) {
-        await client.end().catch(() => undefined);
-        throw e;
-      }
-      this.logger.warn(`Instance lease could not be taken: ${(e as Error).message}`);
-      this.scheduleReconnect(client);
-    }
-  }
-
-  private scheduleReconnect(client: Client): void {
-    if (this.stopped || this.reconnectTimer) return;
-    if (this.client && this.client !== client) return;
-    this.client = undefined;
-    client.end().catch(() => undefined);
-    this.reconnectTimer = setTimeout(() => {
-      this.reconnectTimer = undefined;
-      void this.connect();
-    }, RECONNECT_MS);
-    this.reconnectTimer.unref();
+    return this.connection.connected;
   }
 }

@@ -1,0 +1,106 @@
+import { Client, type Notification } from 'pg';
+
+export interface DedicatedPgConnectionOptions {
+  /** The connection string (the app's DATABASE_URL). */
+  url: string | undefined;
+  applicationName?: string;
+  /** TCP keepalive, so a vanished host is noticed (and its session ended) by the server. */
+  keepAlive?: boolean;
+  /** Where connection trouble is reported; `label` starts each message ("Listener connection error: ..."). */
+  logger: { warn(message: string): void };
+  label: string;
+  /** How long after a drop (or a failed attempt) the next attempt starts. */
+  reconnectMs: number;
+  /** Runs on every new connection before it counts as connected; throwing means "not connected". */
+  setup(client: Client): Promise<void>;
+  /** Every NOTIFY heard on the connection (set up LISTENs in `setup`). */
+  onNotification?(msg: Notification): void;
+  /** The connection is up and `setup` has run. */
+  onConnected?(): void;
+  /** A connection (or an attempt) was lost; a reconnect is scheduled. */
+  onLost?(): void;
+}
+
+const ignore = () => undefined;
+
+/**
+ * ONE dedicated PostgreSQL session held for the life of a process (for LISTEN, a session
+ * advisory lock, ...), outside the pool: it runs `setup` on every connect and reconnects
+ * `reconnectMs` after it drops or an attempt fails, until `stop()`.
+ */
+export class DedicatedPgConnection {
+  private client?: Client;
+  private reconnectTimer?: NodeJS.Timeout;
+  private stopped = false;
+
+  constructor(private readonly options: DedicatedPgConnectionOptions) {}
+
+  /** Whether a connection is up and set up (false while reconnecting). */
+  get connected(): boolean {
+    return this.client !== undefined;
+  }
+
+  /**
+   * Makes the first attempt. With `failHard`, a failed first attempt rejects (and nothing is
+   * retried); otherwise it is logged and retried like a drop.
+   */
+  async start({ failHard = false }: { failHard?: boolean } = {}): Promise<void> {
+    await this.connect(failHard);
+  }
+
+  /** Ends the connection and any pending reconnect; nothing reconnects afterwards. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = undefined;
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(ignore);
+  }
+
+  private async connect(failHard = false): Promise<void> {
+    if (this.stopped) return;
+    const { url, applicationName, keepAlive, logger, label, setup, onNotification, onConnected } = this.options;
+    const client = new Client({ connectionString: url, application_name: applicationName, keepAlive });
+    let abandoned = false; // a failed hard start: its end is no reason to reconnect
+    client.on('error', (err) => {
+      logger.warn(`${label} connection error: ${err.message}`);
+      if (!abandoned) this.scheduleReconnect(client);
+    });
+    client.on('end', () => {
+      if (!abandoned) this.scheduleReconnect(client);
+    });
+    if (onNotification) client.on('notification', (msg) => onNotification(msg));
+    try {
+      await client.connect();
+      await setup(client);
+      if (this.stopped) {
+        await client.end().catch(ignore);
+        return;
+      }
+      this.client = client;
+      onConnected?.();
+    } catch (e) {
+      if (failHard) {
+        abandoned = true;
+        await client.end().catch(ignore);
+        throw e;
+      }
+      logger.warn(`${label} could not connect: ${(e as Error).message}`);
+      this.scheduleReconnect(client);
+    }
+  }
+
+  private scheduleReconnect(client: Client): void {
+    if (this.stopped || this.reconnectTimer) return;
+    if (this.client && this.client !== client) return;
+    this.client = undefined;
+    this.options.onLost?.();
+    client.end().catch(ignore);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined;
+      void this.connect();
+    }, this.options.reconnectMs);
+    this.reconnectTimer.unref();
+  }
+}
