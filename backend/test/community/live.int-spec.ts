@@ -4,6 +4,7 @@ import { createGenerationApp, generate, signedInUser } from '../generation/gener
 import { photoJpeg } from '../support/images';
 import type { TestApp } from '../support/test-app';
 import { sql } from './community-helpers';
+import { waitFor } from '../support/wait-for';
 
 function open(url: string): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
@@ -22,14 +23,6 @@ function collect(ws: WebSocket): Live[] {
   const got: Live[] = [];
   ws.on('message', (data) => got.push(JSON.parse(String(data)) as Live));
   return got;
-}
-
-async function waitFor(check: () => boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -56,7 +49,7 @@ describe('community live updates across instances (D17)', () => {
     const [row] = await sql<{ id: string }>(a, `SELECT id FROM image WHERE user_id = $1 AND status = 'completed'`, [user.id]);
     expect(row).toBeDefined();
     expect(JSON.stringify(res.body)).toContain(row.id);
-    await waitFor(() => onB.length >= 1 && onA.length >= 1);
+    await waitFor('the edit on both instances', () => onB.length >= 1 && onA.length >= 1, { intervalMs: 25 });
     expect(onB[0]).toEqual({
       type: 'new_community_edit',
       data: expect.objectContaining({
@@ -132,7 +125,7 @@ describe('community live updates across instances (D17)', () => {
     }
     const user = await signedInUser(a, { regular: 1 });
     const res = await generate(user.agent, { image: photoJpeg(), prompt: 'make it black and white' }).expect(200);
-    await waitFor(() => onB.length >= 1);
+    await waitFor('the edit on instance B', () => onB.length >= 1, { intervalMs: 25 });
     expect(onB[0]).toMatchObject({ type: 'new_community_edit', data: { id: res.body.id } });
     wsB.close();
   });

@@ -1,14 +1,7 @@
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { IntervalJobs, type IntervalJob } from '../../src/shared/jobs/interval-jobs';
 import { createTestApp, type TestApp } from '../support/test-app';
-
-async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
+import { waitFor } from '../support/wait-for';
 
 /** The shared interval-job helper on a real PostgreSQL, with two instances on one database. */
 describe('IntervalJobs', () => {
@@ -50,7 +43,7 @@ describe('IntervalJobs', () => {
       },
     };
     const first = jobsA.runOnce(slow);
-    await until(() => runs === 1);
+    await waitFor('the first run to start', () => runs === 1, { intervalMs: 5 });
     expect(await jobsB.runOnce(slow)).toBe('skipped');
     expect(await jobsA.runOnce(slow)).toBe('skipped');
     open();
@@ -79,6 +72,6 @@ describe('IntervalJobs', () => {
     let runs = 0;
     await jobsA.schedule({ jobName: 'test.periodic-job', everyMs: 20, runAtStart: true, execute: async () => void (runs += 1) });
     expect(runs).toBe(1); // the start-up run is done when schedule() returns
-    await until(() => runs >= 3);
+    await waitFor('two periodic runs', () => runs >= 3, { intervalMs: 5 });
   });
 });

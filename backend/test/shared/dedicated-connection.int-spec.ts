@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { DedicatedPgConnection, type DedicatedPgConnectionOptions } from '../../src/shared/pg/dedicated-connection';
 import { createTestDatabase, type TestDatabase } from '../support/database';
+import { waitFor } from '../support/wait-for';
 
 /**
  * The dedicated connection behind the community listener and the instance lease: setup on every
@@ -24,13 +25,6 @@ describe('DedicatedPgConnection', () => {
     await sql.end();
     await db.drop();
   });
-
-  async function waitFor(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
-    for (const end = Date.now() + timeoutMs; !(await condition()); ) {
-      if (Date.now() > end) throw new Error(`timed out waiting for: ${what}`);
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  }
 
   /** A connection whose setup LISTENs and records its backend pid; `events` is what it reported. */
   function connection(overrides: Partial<DedicatedPgConnectionOptions> = {}) {
