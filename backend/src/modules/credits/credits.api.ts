@@ -113,6 +113,26 @@ export interface UserCreditStats {
   totalUsed: number;
 }
 
+/**
+ * D29: a refunded or disputed purchase takes back what is left of the credits it granted: its
+ * group's unspent remainder (never more, so a balance never goes below 0). Idempotent on
+ * `idempotencyKey`.
+ */
+export interface RevokeUnspent {
+  userId: string;
+  /** The idempotency key the purchase's grant was made with. */
+  grantIdempotencyKey: string;
+  idempotencyKey: string;
+  description: string;
+}
+
+export interface RevokeResult {
+  /** Credits taken back (0 when all were spent, or the grant is unknown). */
+  revoked: number;
+  /** false when this key had been used already (nothing changed). */
+  applied: boolean;
+}
+
 export interface CreditsApi {
   balance(userId: string): Promise<CreditBalance>;
   grant(command: GrantCredits): Promise<GrantResult>;
@@ -127,6 +147,8 @@ export interface CreditsApi {
   capture(reservationId: string, imageId?: string): Promise<void>;
   /** Gives the credit back. Idempotent; a captured reservation stays captured. */
   release(reservationId: string): Promise<void>;
+  /** D29: takes back a purchase's unspent credits as one `refund` row. */
+  revokeUnspent(command: RevokeUnspent): Promise<RevokeResult>;
   /** Ledger rows, newest first, one page at a time. */
   transactions(query: TransactionQuery): Promise<TransactionPage>;
   /** A user's balance with their all-time purchased and used totals. */

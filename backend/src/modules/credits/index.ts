@@ -11,6 +11,8 @@ export type {
   GrantResult,
   Reservation,
   ReserveCredit,
+  RevokeResult,
+  RevokeUnspent,
   TransactionPage,
   TransactionQuery,
   UserCreditStats,

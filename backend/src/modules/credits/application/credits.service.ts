@@ -12,6 +12,8 @@ import type {
   GrantResult,
   Reservation,
   ReserveCredit,
+  RevokeResult,
+  RevokeUnspent,
   TransactionPage,
   TransactionQuery,
   UserCreditStats,
@@ -181,6 +183,37 @@ export class CreditsService implements CreditsApi {
   async release(reservationId: string): Promise<void> {
     if (!isUuid(reservationId)) return;
     await this.ledger.releaseReservation(reservationId);
+  }
+
+  /**
+   * D29: a refund row (negative, in the purchase's own group, same expiry) for what the group still
+   * holds, under the user's lock so a generation cannot spend it meanwhile. A credit held by a
+   * generation in flight is not unspent: it stays with that generation.
+   */
+  async revokeUnspent(command: RevokeUnspent): Promise<RevokeResult> {
+    requireUuid(command.userId, 'userId');
+    requireKey(command.idempotencyKey);
+    requireKey(command.grantIdempotencyKey);
+    return this.ledger.inUserTransaction(command.userId, async (tx) => {
+      if (await tx.transactionIdByKey(command.idempotencyKey)) return { revoked: 0, applied: false };
+      const groupId = await tx.transactionIdByKey(command.grantIdempotencyKey);
+      const group = groupId ? (await tx.remainingGroups()).find((g) => g.groupId === groupId) : undefined;
+      if (!group || group.remaining <= 0) return { revoked: 0, applied: true };
+      await tx.insertDebits([
+        {
+          userId: command.userId,
+          type: 'refund',
+          kind: group.kind,
+          credits: group.remaining,
+          groupId: group.groupId,
+          expiresAt: group.expiresAt,
+          description: command.description,
+          sourceType: 'refund',
+          idempotencyKey: command.idempotencyKey,
+        },
+      ]);
+      return { revoked: group.remaining, applied: true };
+    });
   }
 
   /** Issue 9: ledger rows newest first, one page at a time, optionally for one user and/or one source. */

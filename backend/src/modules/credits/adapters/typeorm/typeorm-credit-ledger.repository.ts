@@ -33,7 +33,7 @@ export interface NewCreditRow {
 /** A negative row drawn from one group (copies the group's expiry). */
 export interface NewDebitRow {
   userId: string;
-  type: 'use' | 'adjustment';
+  type: 'use' | 'adjustment' | 'refund';
   kind: CreditKind;
   /** > 0; stored negated */
   credits: number;
