@@ -86,6 +86,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, ses
   // wherever a session can exist.
   app.use('/api', passport.initialize());
   app.use('/api', sessionsWhereTheyCanExist(sessions, passport.session()));
+  // D27: Stripe signs the exact bytes of its webhook, so that one path gets the raw body.
+  app.use('/api/webhooks/stripe', express.raw({ type: () => true, limit: '1mb' }));
   app.use(express.json({ limit: config.jsonBodyLimit }));
   app.use(express.urlencoded({ limit: config.jsonBodyLimit, extended: false }));
   app.use(bodyParserErrors);

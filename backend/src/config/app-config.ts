@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { z } from 'zod';
+import { billingConfig, billingEnv, checkBillingEnv } from '../modules/billing/billing.config';
 import { communityConfig, communityEnv } from '../modules/community/community.config';
 import { creditsConfig, creditsEnv } from '../modules/credits/credits.config';
 import { generationConfig, generationEnv } from '../modules/generation/generation.config';
@@ -48,9 +49,10 @@ const coreEnv = {
 
 /** Every environment variable the server reads: the core and each context's slice. */
 export const envSchema = z
-  .object({ ...coreEnv, ...mailEnv, ...identityEnv, ...creditsEnv, ...generationEnv, ...communityEnv })
+  .object({ ...coreEnv, ...mailEnv, ...identityEnv, ...creditsEnv, ...generationEnv, ...communityEnv, ...billingEnv })
   .superRefine((env, ctx) => {
     checkIdentityEnv(env, ctx);
+    checkBillingEnv(env, ctx);
     if (env.MODEL_TIMEOUT_MS >= env.CREDIT_RESERVATION_STALE_MINUTES * 60_000) {
       ctx.addIssue({
         code: 'custom',
@@ -104,7 +106,8 @@ export type AppConfig = ReturnType<typeof coreConfig> &
   ReturnType<typeof identityConfig> &
   ReturnType<typeof creditsConfig> &
   ReturnType<typeof generationConfig> &
-  ReturnType<typeof communityConfig>;
+  ReturnType<typeof communityConfig> &
+  ReturnType<typeof billingConfig>;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -136,6 +139,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     ...creditsConfig(env),
     ...generationConfig(env),
     ...communityConfig(env),
+    ...billingConfig(env),
   };
 }
 

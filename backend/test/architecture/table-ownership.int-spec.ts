@@ -24,6 +24,9 @@ export const OWNERSHIP: Ownership = {
     model_fallback_state: 'generation',
     laugh: 'community',
     processed_payment_event: 'billing',
+    billing_checkout_session: 'billing',
+    billing_subscription: 'billing',
+    billing_invoice: 'billing',
     contact_message: 'support',
   },
   exceptions: [
@@ -37,7 +40,7 @@ export const OWNERSHIP: Ownership = {
       context: 'billing',
       table: 'user',
       adr: 'docs/adr/0012-table-and-column-ownership.md',
-      why: 'billing owns the entitlement columns (subscription_tier, is_subscribed) of the user row',
+      why: 'billing owns the entitlement and payment columns (subscription_tier, is_subscribed, subscription_status, stripe_customer_id, stripe_subscription_id) of the user row',
     },
   ],
 };

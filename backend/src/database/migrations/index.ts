@@ -3,6 +3,7 @@ import { RegistrationDeviceFlags1764028800000 } from './1764028800000-registrati
 import { ImageBytesUncompressed1764115200000 } from './1764115200000-image-bytes-uncompressed';
 import { CommunityFeedTrigger1764201600000 } from './1764201600000-community-feed-trigger';
 import { ReservationInstance1764288000000 } from './1764288000000-reservation-instance';
+import { BillingTables1795422183837 } from './1795422183837-billing-tables';
 
 /** Every migration, oldest first. Listed explicitly so ts-jest and the compiled build agree. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   ImageBytesUncompressed1764115200000,
   CommunityFeedTrigger1764201600000,
   ReservationInstance1764288000000,
+  BillingTables1795422183837,
 ];

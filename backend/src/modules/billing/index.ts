@@ -4,3 +4,5 @@ export { ENTITLEMENT_API } from './billing.api';
 export type { EntitlementApi } from './billing.api';
 export { hasPaidPlan, isPlanTier, isSubscriptionTier, PLAN_TIERS, SUBSCRIPTION_TIERS } from './domain/entitlement';
 export type { Entitlement, PlanTier, SubscriptionTier } from './domain/entitlement';
+export { PACK_PURCHASED, SUBSCRIPTION_ENDED, SUBSCRIPTION_STARTED } from './domain/billing-events';
+export type { PackPurchased, SubscriptionEnded, SubscriptionStarted } from './domain/billing-events';

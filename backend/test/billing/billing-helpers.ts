@@ -1,0 +1,80 @@
+import request from 'supertest';
+import { CREDITS_API, type CreditsApi } from '../../src/modules/credits';
+import { createGenerationApp, signedInUser, sql, type TestUser } from '../generation/generation-helpers';
+import type { TestApp, TestAppOptions } from '../support/test-app';
+
+export { signedInUser, sql };
+export type { TestUser };
+
+/** A whole app for billing tests (many sign-ups from one IP are fine here). */
+export function createBillingApp(options: TestAppOptions = {}): Promise<TestApp> {
+  return createGenerationApp(options);
+}
+
+export interface UserRow {
+  subscription_tier: string;
+  is_subscribed: boolean;
+  subscription_status: string;
+  stripe_customer_id: string | null;
+  stripe_subscription_id: string | null;
+}
+
+export async function userRow(t: TestApp, userId: string): Promise<UserRow> {
+  const [row] = await sql<UserRow>(
+    t,
+    `SELECT subscription_tier, is_subscribed, subscription_status, stripe_customer_id, stripe_subscription_id FROM "user" WHERE id = $1`,
+    [userId],
+  );
+  return row;
+}
+
+export function balance(t: TestApp, userId: string) {
+  return t.app.get<CreditsApi>(CREDITS_API).balance(userId);
+}
+
+export interface LedgerRow {
+  type: string;
+  credit_kind: string;
+  credits: number;
+  source_type: string | null;
+  pack_type: string | null;
+  purchase_amount: number | null;
+  currency: string;
+  stripe_transaction_id: string | null;
+  idempotency_key: string | null;
+  expires_at: Date | null;
+  description: string | null;
+}
+
+/** The user's ledger rows other than generations, oldest first. */
+export function ledger(t: TestApp, userId: string): Promise<LedgerRow[]> {
+  return sql<LedgerRow>(
+    t,
+    `SELECT type, credit_kind, credits, source_type, pack_type, purchase_amount, currency, stripe_transaction_id, idempotency_key, expires_at, description
+       FROM credit_transaction WHERE user_id = $1 AND type <> 'use' AND source_type IS DISTINCT FROM 'test' ORDER BY created_at, id`,
+    [userId],
+  );
+}
+
+export const SUCCESS_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', cardholderName: 'Ann Test' };
+export const DECLINE_CARD = { ...SUCCESS_CARD, cardNumber: '4000 0000 0000 0002' };
+
+/** The session id in a checkoutUrl of the local test checkout (`/checkout/local/{id}`). */
+export function localSessionId(checkoutUrl: string): string {
+  const match = /^\/checkout\/local\/(lcs_[0-9a-f]+)$/.exec(checkoutUrl);
+  if (!match) throw new Error(`not a local checkout URL: ${checkoutUrl}`);
+  return match[1];
+}
+
+/** Opens and pays a local checkout; answers the session id. */
+export async function buyLocally(user: TestUser, body: { pack: string } | { tier: string }): Promise<string> {
+  const path = 'pack' in body ? '/api/purchase-credits' : '/api/create-subscription';
+  const opened = await user.agent.post(path).send(body).expect(200);
+  const id = localSessionId(opened.body.checkoutUrl as string);
+  await user.agent.post(`/api/local-checkout/sessions/${id}/pay`).send(SUCCESS_CARD).expect(200);
+  return id;
+}
+
+export function anonymous(t: TestApp) {
+  return request(t.http);
+}
