@@ -206,7 +206,7 @@ export class FulfilmentService {
       description: `${plan.name} plan: ${plan.monthlyCredits} monthly credits`,
       idempotencyKey: ledgerKeys.invoice(invoice.invoiceId),
       // D3: they roll over one month.
-      expiresAt: subscriptionCreditsExpireAt(invoice.periodStart, invoice.periodEnd),
+      expiresAt: subscriptionCreditsExpireAt(invoice.periodEnd, this.gateway.billingPeriod),
       stripeTransactionId: invoice.invoiceId,
       purchaseAmount: invoice.amountPaid,
       currency: invoice.currency,
@@ -326,7 +326,7 @@ export class FulfilmentService {
       sourceType: 'subscription',
       description: `Upgrade to ${to.name}: ${credits} prorated credits`,
       idempotencyKey: ledgerKeys.upgrade(sub.id, from, sub.tier, sub.currentPeriodStart),
-      expiresAt: subscriptionCreditsExpireAt(sub.currentPeriodStart, sub.currentPeriodEnd),
+      expiresAt: subscriptionCreditsExpireAt(sub.currentPeriodEnd, this.gateway.billingPeriod),
       stripeTransactionId: sub.id,
       currency: sub.currency,
     });

@@ -1,5 +1,6 @@
 import type { PackId } from '../domain/catalogue';
 import type { PlanTier } from '../domain/entitlement';
+import type { PeriodLength } from '../domain/subscription-rules';
 
 /**
  * The payment provider (ARCHITECTURE rule 3). Two adapters: Stripe (D27) and the local test
@@ -152,6 +153,8 @@ export class PaymentDeclinedError extends Error {
 
 export interface PaymentGateway {
   readonly provider: ProviderName;
+  /** How long one billing period of a plan lasts (D3: credits roll over one of these). */
+  readonly billingPeriod: PeriodLength;
   /** The provider's customer for this user, created once: `existingCustomerId` when we have one. */
   ensureCustomer(input: { userId: string; email: string; existingCustomerId: string | null }): Promise<string>;
   createCheckout(input: CreateCheckout): Promise<CreatedCheckout>;

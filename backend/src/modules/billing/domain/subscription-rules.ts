@@ -6,13 +6,12 @@ import type { PlanTier } from './entitlement';
  */
 
 /**
- * D3: credits granted with the invoice of the period [start, end) expire at the end of the period
- * after it: they roll over one month. The next period is taken to be as long as this one.
+ * D3: credits granted with the invoice of a period expire at the end of the period after it: they
+ * roll over one month. `billingPeriod` is how long a period lasts (Stripe plans: one calendar
+ * month, so 23 Dec is followed by 23 Jan; the local checkout: LOCAL_BILLING_PERIOD).
  */
-export function subscriptionCreditsExpireAt(periodStart: Date, periodEnd: Date): Date {
-  const length = periodEnd.getTime() - periodStart.getTime();
-  if (!(length > 0)) throw new RangeError('a billing period ends after it starts');
-  return new Date(periodEnd.getTime() + length);
+export function subscriptionCreditsExpireAt(periodEnd: Date, billingPeriod: PeriodLength): Date {
+  return addPeriod(periodEnd, billingPeriod);
 }
 
 export type PlanChange = 'upgrade' | 'downgrade' | 'same';

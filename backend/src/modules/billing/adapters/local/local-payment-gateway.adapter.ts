@@ -40,6 +40,10 @@ export class LocalPaymentGateway implements PaymentGateway {
     private readonly period: PeriodLength,
   ) {}
 
+  get billingPeriod(): PeriodLength {
+    return this.period;
+  }
+
   ensureCustomer(input: { userId: string; existingCustomerId: string | null }): Promise<string> {
     return Promise.resolve(input.existingCustomerId ?? localIds.customer(input.userId));
   }

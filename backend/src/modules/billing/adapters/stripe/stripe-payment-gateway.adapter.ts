@@ -17,6 +17,7 @@ import { InvalidWebhookSignatureError, PaymentDeclinedError, PaymentProviderUnav
 import type { StripeSettings } from '../../billing.config';
 import { isPackId, planByPrice } from '../../domain/catalogue';
 import { isPlanTier, type PlanTier } from '../../domain/entitlement';
+import type { PeriodLength } from '../../domain/subscription-rules';
 
 /**
  * The API version the mapping below is written for. Pinned (rather than left to the SDK's default)
@@ -48,6 +49,8 @@ type LogSink = Pick<Logger, 'warn'>;
  */
 export class StripePaymentGateway implements PaymentGateway {
   readonly provider = 'stripe' as const;
+  /** Our plans are monthly (`recurring: month`): one calendar month. */
+  readonly billingPeriod: PeriodLength = { months: 1 };
   private readonly stripe: Stripe;
   private readonly webhookSecret: string;
   private readonly log: LogSink;
