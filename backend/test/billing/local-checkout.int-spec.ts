@@ -335,6 +335,13 @@ describe('billing with the local test checkout (D30)', () => {
       expect((await user.agent.get('/api/user/billing')).body.subscription.cancelAtPeriodEnd).toBe(false);
       await user.agent.post('/api/user/cancel-subscription').send({ confirmEmail: user.email, confirmCancel: true }).expect(200);
 
+      // D9: what the user saved in My Edits goes when the plan ends (a public image stays in the feed).
+      const [saved] = await sql<{ id: string }>(
+        t,
+        `INSERT INTO image (user_id, prompt, status, is_public, is_saved, is_favorite, saved_at, expires_at)
+         VALUES ($1, 'a saved edit', 'completed', true, true, true, now(), now() + interval '60 days') RETURNING id`,
+        [user.id],
+      );
       await endPeriodNow(user.id);
       const balanceBefore = await balance(t, user.id);
       await Promise.all([renewalJob().execute(), renewalJob().execute()]);
@@ -342,6 +349,9 @@ describe('billing with the local test checkout (D30)', () => {
       // D6: the user bought a pack once, so the tier falls back to paid.
       expect(await userRow(t, user.id)).toMatchObject({ subscription_tier: 'paid', is_subscribed: false, stripe_subscription_id: null });
       expect(ended).toHaveLength(1);
+      expect(await sql(t, `SELECT is_saved, is_favorite, expires_at, is_public FROM image WHERE id = $1`, [saved.id])).toEqual([
+        { is_saved: false, is_favorite: false, expires_at: null, is_public: true },
+      ]);
       expect((await balance(t, user.id)).regular).toBe(balanceBefore.regular); // nothing billed
       expect((await user.agent.get('/api/user/billing').expect(200)).body.subscription).toBeNull();
       await user.agent.post('/api/user/cancel-subscription').send({ confirmEmail: user.email, confirmCancel: true }).expect(404);

@@ -5,6 +5,7 @@ import { ImagesController } from './adapters/http/images.controller';
 import { ImageOrmEntity } from './adapters/typeorm/image.orm-entity';
 import { TypeormImageRepository } from './adapters/typeorm/typeorm-image.repository';
 import { ChangeVisibilityUseCase } from './application/change-visibility.use-case';
+import { EmptyMyEditsOnPlanEnd } from './application/empty-my-edits-on-plan-end.handler';
 import { ImageFilesService } from './application/image-files.service';
 import { SaveImageUseCase } from './application/save-image.use-case';
 import { UnsaveImageUseCase } from './application/unsave-image.use-case';
@@ -26,6 +27,7 @@ import { IMAGES_API } from './images.api';
     SaveImageUseCase,
     UnsaveImageUseCase,
     ChangeVisibilityUseCase,
+    EmptyMyEditsOnPlanEnd,
     { provide: IMAGES_API, useExisting: TypeormImageRepository },
   ],
   exports: [IMAGES_API],

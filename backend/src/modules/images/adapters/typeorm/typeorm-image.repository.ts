@@ -140,6 +140,19 @@ export class TypeormImageRepository implements ImagesApi {
     return affected === 1;
   }
 
+  /**
+   * D9: a paid plan ended: every image of the user leaves My Edits at once (public ones stay in
+   * the feed). Answers how many left; a second call finds none.
+   */
+  async unsaveAllOf(ownerId: string): Promise<number> {
+    const [, affected] = (await this.images.query(
+      `UPDATE "image" SET "is_saved" = false, "is_favorite" = false, "saved_at" = NULL, "expires_at" = NULL
+        WHERE "user_id" = $1 AND "is_saved"`,
+      [ownerId],
+    )) as [unknown, number];
+    return affected;
+  }
+
   /** D14: the owner shows or hides the image in the community feed. false unless the owner's image. */
   async setPublic(id: string, ownerId: string, isPublic: boolean): Promise<boolean> {
     const [, affected] = (await this.images.query(`UPDATE "image" SET "is_public" = $3 WHERE "id" = $1 AND "user_id" = $2`, [
