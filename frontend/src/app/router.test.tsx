@@ -25,7 +25,9 @@ describe('router', () => {
     ['/my-edits', 'My Edits'],
     ['/profile', 'Access Denied'], // signed out (001 §2)
     ['/pricing', 'Pricing'],
-    ['/order', 'Order Summary'],
+    ['/order', 'Welcome'], // signed out: /order goes to /auth (001 §2)
+    ['/checkout/success', 'Checkout not found'], // no session_id
+    ['/checkout/local/cs_unknown', 'Checkout not found'], // the stub answers 404
     ['/about', 'About'],
     ['/contact', 'Contact Us'],
     ['/privacy', 'Privacy Policy'],

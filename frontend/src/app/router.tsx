@@ -15,7 +15,7 @@ import { RouteError } from './shell/route-error';
  * - / and /sales: the landing page with its own header and the footer. 001 §2 shows the top bar
  *   "on every page except / and /auth"; /sales is the same landing page (000 §2), so it keeps
  *   the landing header rather than showing two headers.
- * - /auth: no top bar, no footer.
+ * - /auth and the local test checkout (/checkout/local/{id}, D30): no top bar, no footer.
  * - public pages: top bar and footer (000 §2 footer on public pages).
  * - signed-in pages: top bar only.
  * - /tools/* and /brains/*: top bar and the tool-suite sidebar.
@@ -56,7 +56,14 @@ export const routes: RouteObject[] = [
       },
       {
         element: <BareLayout />,
-        children: [{ path: '/auth', ...page(() => import('../features/identity/pages/auth-page'), 'AuthPage') }],
+        children: [
+          { path: '/auth', ...page(() => import('../features/identity/pages/auth-page'), 'AuthPage') },
+          // D30: the local test checkout stands in for Stripe's hosted page, so it has no site chrome.
+          {
+            path: '/checkout/local/:sessionId',
+            ...page(() => import('../features/billing/pages/local-checkout-page'), 'LocalCheckoutPage'),
+          },
+        ],
       },
       {
         element: <SiteLayout footer />,
@@ -79,8 +86,14 @@ export const routes: RouteObject[] = [
             ...page(() => import('./routes/dashboard'), 'DashboardRoute'),
           },
           { path: '/my-edits', ...page(() => import('../features/my-edits/pages/my-edits-page'), 'MyEditsPage') },
-          { path: '/profile', ...page(() => import('../features/profile/pages/profile-page'), 'ProfilePage') },
+          // 001 §2: the profile with the billing feature's Billing & Subscription card.
+          { path: '/profile', ...page(() => import('./routes/profile'), 'ProfileRoute') },
           { path: '/order', ...page(() => import('../features/billing/pages/order-page'), 'OrderPage') },
+          // D27: where a checkout comes back after paying.
+          {
+            path: '/checkout/success',
+            ...page(() => import('../features/billing/pages/checkout-success-page'), 'CheckoutSuccessPage'),
+          },
           { path: '/admin', ...page(() => import('../features/admin/pages/admin-page'), 'AdminPage') },
           {
             path: '/confirm-email/:token',

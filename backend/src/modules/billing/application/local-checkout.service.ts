@@ -42,7 +42,7 @@ export class LocalCheckoutService {
     const item =
       stored.item.kind === 'pack'
         ? { kind: 'pack' as const, pack: stored.item.pack, name: packOf(stored.item.pack).name, credits: stored.credits }
-        : { kind: 'subscription' as const, tier: stored.item.tier, name: `${planOf(stored.item.tier).name} plan`, credits: stored.credits };
+        : { kind: 'subscription' as const, tier: stored.item.tier, name: planOf(stored.item.tier).name, credits: stored.credits };
     return { sessionId: stored.id, status: stored.status, item, amountCents: stored.amountCents, currency: stored.currency, email: user.email };
   }
 

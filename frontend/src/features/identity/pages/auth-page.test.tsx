@@ -129,17 +129,27 @@ describe('signing in (000 §8, 001 §4)', () => {
   });
 
   it.each([
-    ['pendingSubscription', 'pro'],
-    ['pendingCreditPack', 'pack7'],
-  ])('goes to /pricing when %s is stored', async (key, value) => {
+    ['pendingSubscription', 'pro', '/api/create-subscription', { tier: 'pro' }],
+    ['pendingCreditPack', 'pack7', '/api/purchase-credits', { pack: 'pack7' }],
+  ])('goes to /pricing when %s is stored', async (key, value, checkoutPath, body) => {
     localStorage.setItem(key, value);
     const user = userEvent.setup();
-    const { router } = await openAuth({ 'POST /api/login': () => json(ALICE) });
+    const { router, requests } = await openAuth({
+      'POST /api/login': () => json(ALICE),
+      // The pricing page starts the stored choice's checkout (001 §4); it stays pending here.
+      [`POST ${checkoutPath}`]: () => new Promise<Response>(() => undefined),
+    });
 
     await signIn(user, 'alice@example.com', 'secret1');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
-    expect(localStorage.getItem(key)).toBe(value); // kept for the pricing page to use
+    // The choice was kept through sign-in for the pricing page to use.
+    let checkout: Request | undefined;
+    await waitFor(() => {
+      checkout = requests.find((request) => new URL(request.url).pathname === checkoutPath);
+      expect(checkout).toBeDefined();
+    });
+    expect(await checkout?.json()).toEqual(body);
   });
 
   it('says "Login failed" with the server message and stays', async () => {

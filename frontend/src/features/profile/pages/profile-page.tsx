@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useGetCurrentUserQuery } from '../../../shared/api/current-user.api';
 import { ButtonLink } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
@@ -9,11 +10,20 @@ import { AccountInfoCard } from '../components/account-info-card';
 import { ChangePasswordCard } from '../components/change-password-card';
 import styles from './profile-page.module.css';
 
+export interface ProfilePageProps {
+  /**
+   * The billing feature's Billing & Subscription card, shown between Account Information and
+   * Change Password (001 §2). Features never import each other (ARCHITECTURE rule 9), so the
+   * route (app/routes/profile.tsx) passes it in; the card decides itself whether it shows.
+   */
+  billingCard?: ReactNode;
+}
+
 /**
  * /profile (001 §2): Access Denied when signed out; otherwise My Profile with the Account
- * Information and Change Password cards. (The Billing & Subscription card comes with billing.)
+ * Information, Billing & Subscription (when given) and Change Password cards.
  */
-export function ProfilePage() {
+export function ProfilePage({ billingCard }: ProfilePageProps = {}) {
   const { data: user, isLoading } = useGetCurrentUserQuery();
 
   if (isLoading) {
@@ -45,6 +55,7 @@ export function ProfilePage() {
     <div className={styles.page}>
       <PageHeading title="My Profile" subtitle="Your account details and password." className={styles.heading} />
       <AccountInfoCard user={user} />
+      {billingCard}
       <ChangePasswordCard />
     </div>
   );
