@@ -41,6 +41,21 @@ describe('loadConfig', () => {
     expect(message).toContain('DATABASE_URL: is required when NODE_ENV=production');
   });
 
+  it('D27/D30: Stripe when a key and webhook secret are set; the local checkout only by name in production', () => {
+    const base = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), DATABASE_URL: 'postgres://db/x' };
+    expect(() => loadConfig(base)).toThrow(/STRIPE_SECRET_KEY: is required when NODE_ENV=production/);
+    expect(loadConfig({ ...base, LOCAL_CHECKOUT_IN_PRODUCTION: 'true' }).billing.stripe).toBeUndefined();
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(/STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set/);
+    expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: 'http://127.0.0.1:1' })).toThrow(
+      /STRIPE_API_BASE: is for development and tests only/,
+    );
+    const stripe = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: 'http://127.0.0.1:4242' });
+    expect(stripe.billing.stripe).toEqual({ secretKey: 'sk_test_abc', webhookSecret: 'whsec_x', api: { host: '127.0.0.1', port: 4242, protocol: 'http' } });
+    expect(loadConfig({}).billing.localPeriod).toEqual({ months: 1 });
+    expect(loadConfig({ LOCAL_BILLING_PERIOD: '10m' }).billing.localPeriod).toEqual({ ms: 600_000 });
+    expect(() => loadConfig({ LOCAL_BILLING_PERIOD: '0d' })).toThrow(/LOCAL_BILLING_PERIOD/);
+  });
+
   it('marks the session cookie Secure when the public URL is https', () => {
     const config = loadConfig({ PUBLIC_URL: 'https://magic.example.com', SESSION_SECRET: 'x'.repeat(32) });
     expect(config.session.secure).toBe(true);

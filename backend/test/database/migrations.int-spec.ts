@@ -7,6 +7,9 @@ import { createTestDatabase, TestDatabase } from '../support/database';
 
 const CATALOGUE = [
   'admin_whitelist',
+  'billing_checkout_session',
+  'billing_invoice',
+  'billing_subscription',
   'contact_message',
   'credit_reservation',
   'credit_transaction',

@@ -53,6 +53,7 @@ describe('a process killed mid-generation', () => {
       ...ENV,
       ...replicate.env,
       NODE_ENV: 'production',
+      LOCAL_CHECKOUT_IN_PRODUCTION: 'true',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: db.url,

@@ -27,7 +27,8 @@ describe('IntervalJobs', () => {
       .getIntervals()
       .filter((name) => !name.startsWith('test.'))
       .sort();
-    expect(appJobs).toEqual(['credits.release-stale-reservations', 'generation.fail-stuck-generations', 'rate-limit.prune-idle']);
+    // billing.renew-local-subscriptions: the zero-config payment provider is the local test checkout (D30).
+    expect(appJobs).toEqual(['billing.renew-local-subscriptions', 'credits.release-stale-reservations', 'generation.fail-stuck-generations', 'rate-limit.prune-idle']);
   });
 
   it('runs a job on one instance at a time: the other instance, and a second tick here, skip', async () => {

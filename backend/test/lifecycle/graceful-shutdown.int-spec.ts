@@ -16,6 +16,7 @@ describe('graceful shutdown', () => {
     const port = await freePort();
     const server = startServerProcess({
       NODE_ENV: 'production',
+      LOCAL_CHECKOUT_IN_PRODUCTION: 'true',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: db.url,
