@@ -1,26 +1,10 @@
-import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { signUpThroughApi } from './support/accounts';
+import { editWithChip } from './support/editor';
 import { useBrowserContexts, watchErrors } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 const outboxDir = inject('outboxDir');
-// A real JPEG the project ships (the editor's example "before" photo, CC0).
-const PHOTO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'public', 'assets', 'original.jpg');
-
-/** Steps 1-3 of the editor: upload the photo, choose the editor, pick a chip, generate. */
-async function editWithChip(page: Page, chip: string): Promise<void> {
-  await page.goto(`${baseUrl}/dashboard`);
-  await page.getByRole('heading', { name: 'Magic Editor', level: 1 }).waitFor();
-  await page.getByLabel('Photo to edit').setInputFiles(PHOTO);
-  await page.getByRole('button', { name: 'Continue', exact: true }).click();
-  await page.getByRole('button', { name: 'Continue with Magic Image Editor' }).click();
-  await page.getByRole('button', { name: chip }).click();
-  expect(await page.getByRole('textbox').inputValue()).toBe(chip);
-  await page.getByRole('button', { name: 'Generate Image' }).click();
-}
 
 describe('the Magic Editor in a real browser', () => {
   const { newContext } = useBrowserContexts({ acceptDownloads: true });
@@ -33,13 +17,13 @@ describe('the Magic Editor in a real browser', () => {
 
     await page.goto(`${baseUrl}/dashboard`);
     await page.getByRole('link', { name: /^2 credits/ }).waitFor();
-    await editWithChip(page, 'add snow falling');
+    await editWithChip(page, baseUrl, 'add snow falling');
 
     // The progress screen, then the results side by side.
     await page.getByRole('heading', { name: 'Download Results', level: 2 }).waitFor({ timeout: 20_000 });
     const result = page.getByRole('img', { name: /add snow falling/i }).first();
     await result.waitFor();
-    expect(await result.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expect.poll(() => result.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^magic-editor-[0-9a-f-]{36}\.jpg$/);
@@ -55,7 +39,7 @@ describe('the Magic Editor in a real browser', () => {
     const context = await newContext();
     await signUpThroughApi(context.request, baseUrl, outboxDir, { verify: false });
     const page = await context.newPage();
-    await editWithChip(page, 'make it black and white');
+    await editWithChip(page, baseUrl, 'make it black and white');
 
     // 000 §8: the toast at once, then (1 s later) the question; the toast gives way to the dialog.
     await page.getByText('Out of Credits!').waitFor();

@@ -1,0 +1,19 @@
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** A real JPEG the project ships (the editor's example "before" photo, CC0). */
+export const PHOTO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'public', 'assets', 'original.jpg');
+
+/** Steps 1-3 of the editor: upload the photo, choose the editor, pick a chip, generate. */
+export async function editWithChip(page: Page, baseUrl: string, chip: string): Promise<void> {
+  await page.goto(`${baseUrl}/dashboard`);
+  await page.getByRole('heading', { name: 'Magic Editor', level: 1 }).waitFor();
+  await page.getByLabel('Photo to edit').setInputFiles(PHOTO);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await page.getByRole('button', { name: 'Continue with Magic Image Editor' }).click();
+  await page.getByRole('button', { name: chip }).click();
+  expect(await page.getByRole('textbox').inputValue()).toBe(chip);
+  await page.getByRole('button', { name: 'Generate Image' }).click();
+}
