@@ -331,7 +331,8 @@ describe('billing with the local test checkout (D30)', () => {
       expect(await userRow(t, user.id)).toMatchObject({ subscription_tier: 'creator', is_subscribed: true });
       expect((await user.agent.get('/api/user/billing')).body.subscription.cancelAtPeriodEnd).toBe(true);
 
-      await user.agent.post('/api/user/resume-subscription').expect(200);
+      const resumed = await user.agent.post('/api/user/resume-subscription').expect(200);
+      expect(resumed.body.subscription).toMatchObject({ tier: 'creator', status: 'active', cancelAtPeriodEnd: false, planName: 'Creator' });
       expect((await user.agent.get('/api/user/billing')).body.subscription.cancelAtPeriodEnd).toBe(false);
       await user.agent.post('/api/user/cancel-subscription').send({ confirmEmail: user.email, confirmCancel: true }).expect(200);
 

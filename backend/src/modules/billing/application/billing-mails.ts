@@ -1,10 +1,7 @@
+import { escapeHtml, mailPage } from '../../../shared/mail/html';
 import type { MailMessage } from '../../../shared/mail/mailer.port';
 
 /** D24: the subscription-cancelled mail; plain text, and HTML with every value escaped. */
-export function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
-
 export function subscriptionCancelledMail(to: { email: string; username: string }, accessUntil: Date): MailMessage {
   const date = accessUntil.toUTCString().slice(0, 16);
   const lines = [
@@ -21,9 +18,6 @@ export function subscriptionCancelledMail(to: { email: string; username: string 
     to: to.email,
     subject: 'Your Magic Editor subscription has been cancelled',
     text: lines.join('\n'),
-    html: `<!doctype html><html><body style="font-family: Arial, Helvetica, sans-serif; line-height: 1.5; color: #1f2937;">${lines
-      .filter((l) => l !== '')
-      .map((l) => `<p>${escapeHtml(l)}</p>`)
-      .join('')}</body></html>`,
+    html: mailPage(lines.filter((l) => l !== '').map(escapeHtml)),
   };
 }

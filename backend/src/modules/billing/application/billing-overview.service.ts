@@ -1,26 +1,43 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { BillingRepository } from '../adapters/typeorm/billing.repository';
-import { packOf, planOf } from '../domain/catalogue';
-import { isPackId } from '../domain/catalogue';
+import { BillingRepository, type StoredSubscription } from '../adapters/typeorm/billing.repository';
+import { isPackId, packOf, planOf } from '../domain/catalogue';
 import { PAYMENT_GATEWAY, type CardSnapshot, type PaymentGateway, PaymentProviderUnavailableError, type ProviderName } from './payment-gateway.port';
 
 /** 001 §3 "Billing response", with what the profile card needs besides (pendingTier, unavailable). */
+export interface SubscriptionView {
+  id: string;
+  status: string;
+  tier: string;
+  planName: string;
+  /** cents */
+  amount: number | null;
+  currency: string;
+  interval: string;
+  /** seconds */
+  currentPeriodEnd: number | null;
+  cancelAtPeriodEnd: boolean;
+  pendingTier: string | null;
+}
+
+/** 001 §3 "subscription" of the billing response. */
+export function subscriptionView(live: StoredSubscription): SubscriptionView {
+  return {
+    id: live.id,
+    status: live.status,
+    tier: live.tier,
+    planName: planOf(live.tier).name,
+    amount: live.amountCents,
+    currency: live.currency,
+    interval: live.interval,
+    currentPeriodEnd: Math.floor(live.currentPeriodEnd.getTime() / 1000),
+    cancelAtPeriodEnd: live.cancelAtPeriodEnd,
+    pendingTier: live.pendingTier,
+  };
+}
+
 export interface BillingOverview {
   provider: ProviderName;
-  subscription: {
-    id: string;
-    status: string;
-    tier: string;
-    planName: string;
-    /** cents */
-    amount: number | null;
-    currency: string;
-    interval: string;
-    /** seconds */
-    currentPeriodEnd: number | null;
-    cancelAtPeriodEnd: boolean;
-    pendingTier: string | null;
-  } | null;
+  subscription: SubscriptionView | null;
   paymentMethods: Array<{ card: CardSnapshot }>;
   /** credits bought in packs, all time */
   totalCredits: number;
@@ -69,18 +86,7 @@ export class BillingOverviewService {
     const fallbackCard = cards[0] ? `${cards[0].brand} •••• ${cards[0].last4}` : 'Card';
     return {
       provider: this.gateway.provider,
-      subscription: live && {
-        id: live.id,
-        status: live.status,
-        tier: live.tier,
-        planName: planOf(live.tier).name,
-        amount: live.amountCents,
-        currency: live.currency,
-        interval: live.interval,
-        currentPeriodEnd: Math.floor(live.currentPeriodEnd.getTime() / 1000),
-        cancelAtPeriodEnd: live.cancelAtPeriodEnd,
-        pendingTier: live.pendingTier,
-      },
+      subscription: live && subscriptionView(live),
       paymentMethods: cards.map((card) => ({ card })),
       totalCredits: purchases.totalCredits,
       purchaseCount: purchases.count,

@@ -12,7 +12,7 @@ import {
   SubscriptionEndingError,
   SubscriptionPaymentPendingError,
 } from '../domain/billing-errors';
-import { CURRENCY, packOf, type PackId, planOf } from '../domain/catalogue';
+import { CURRENCY, offerOf, type PackId, planOf } from '../domain/catalogue';
 import type { PlanTier } from '../domain/entitlement';
 import { planChange } from '../domain/subscription-rules';
 import { FulfilmentService } from './fulfilment.service';
@@ -38,11 +38,18 @@ export interface PlanChangeAnswer {
 
 export type SubscribeAnswer = { checkoutUrl: string } | { checkoutUrl: null; planChange: PlanChangeAnswer };
 
+/** What a checkout sells, as the success and local checkout pages show it. */
+export type CheckoutItemView = CheckoutItem & { name: string; credits: number };
+
+export function checkoutItemView(stored: StoredCheckout): CheckoutItemView {
+  return { ...stored.item, name: offerOf(stored.item).name, credits: stored.credits };
+}
+
 export interface CheckoutStatus {
   sessionId: string;
   status: 'open' | 'complete' | 'expired';
   fulfilled: boolean;
-  item: { kind: 'pack'; pack: PackId; name: string; credits: number } | { kind: 'subscription'; tier: PlanTier; name: string; credits: number };
+  item: CheckoutItemView;
   amountCents: number;
   currency: string;
   credits: CreditBalance;
@@ -128,10 +135,9 @@ export class CheckoutService {
   }
 
   private async open(user: AuthUser, item: CheckoutItem): Promise<string> {
-    const { name, credits, amountCents } =
-      item.kind === 'pack'
-        ? { name: `${packOf(item.pack).name} (Magic Editor)`, credits: packOf(item.pack).credits, amountCents: packOf(item.pack).priceCents }
-        : { name: `Magic Editor ${planOf(item.tier).name} plan`, credits: planOf(item.tier).monthlyCredits, amountCents: planOf(item.tier).priceCents };
+    const offer = offerOf(item);
+    // The name Stripe's page and receipt show.
+    const name = item.kind === 'pack' ? `${offer.name} (Magic Editor)` : `Magic Editor ${offer.name} plan`;
     const customerId = await this.customerFor(user);
     const origin = this.config.publicUrl.origin;
     const created = await providerCall(() =>
@@ -141,13 +147,22 @@ export class CheckoutService {
         customerId,
         item,
         name,
-        amountCents,
+        amountCents: offer.amountCents,
         currency: CURRENCY,
         successUrl: `${origin}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${origin}/pricing?checkout=cancelled`,
       }),
     );
-    await this.repo.insertCheckout({ id: created.sessionId, provider: this.gateway.provider, userId: user.id, item, credits, amountCents, currency: CURRENCY, url: created.url });
+    await this.repo.insertCheckout({
+      id: created.sessionId,
+      provider: this.gateway.provider,
+      userId: user.id,
+      item,
+      credits: offer.credits,
+      amountCents: offer.amountCents,
+      currency: CURRENCY,
+      url: created.url,
+    });
     return created.url;
   }
 
@@ -161,30 +176,32 @@ export class CheckoutService {
 
   /** The success page (D27): fulfils from the redirect when the provider says it is paid. Owner only. */
   async confirm(userId: string, sessionId: string): Promise<CheckoutStatus> {
-    const stored = await this.owned(userId, sessionId);
-    if (!stored.fulfilledAt) await providerCall(() => this.fulfilment.fulfilCheckoutById(sessionId));
-    return this.status(userId, sessionId);
+    let stored = await this.owned(userId, sessionId);
+    if (!stored.fulfilledAt) {
+      await providerCall(() => this.fulfilment.fulfilCheckoutById(stored.id));
+      stored = await this.owned(userId, sessionId);
+    }
+    return this.statusOf(stored);
   }
 
   async status(userId: string, sessionId: string): Promise<CheckoutStatus> {
-    const stored = await this.owned(userId, sessionId);
-    const item =
-      stored.item.kind === 'pack'
-        ? { kind: 'pack' as const, pack: stored.item.pack, name: packOf(stored.item.pack).name, credits: stored.credits }
-        : { kind: 'subscription' as const, tier: stored.item.tier, name: planOf(stored.item.tier).name, credits: stored.credits };
+    return this.statusOf(await this.owned(userId, sessionId));
+  }
+
+  private async statusOf(stored: StoredCheckout): Promise<CheckoutStatus> {
     return {
       sessionId: stored.id,
       status: stored.status,
       fulfilled: stored.fulfilledAt !== null,
-      item,
+      item: checkoutItemView(stored),
       amountCents: stored.amountCents,
       currency: stored.currency,
-      credits: await this.credits.balance(userId),
+      credits: await this.credits.balance(stored.userId),
     };
   }
 
   private async owned(userId: string, sessionId: string): Promise<StoredCheckout> {
-    const stored = typeof sessionId === 'string' && sessionId.length <= 255 ? await this.repo.findCheckout(sessionId) : null;
+    const stored = await this.repo.findCheckout(sessionId);
     if (!stored || stored.userId !== userId) throw new CheckoutNotFoundError();
     return stored;
   }

@@ -3,7 +3,7 @@ import { EventBus } from '../../../shared/events/event-bus';
 import { CREDITS_API, type CreditsApi } from '../../credits';
 import { BillingRepository, ENTITLED_STATUSES, type StoredCheckout, type StoredSubscription } from '../adapters/typeorm/billing.repository';
 import { PACK_PURCHASED, type PackPurchased, SUBSCRIPTION_ENDED, SUBSCRIPTION_STARTED, type SubscriptionEnded, type SubscriptionStarted } from '../domain/billing-events';
-import { isPackId, packOf, planOf } from '../domain/catalogue';
+import { isPackId, offerOf, packOf, planOf } from '../domain/catalogue';
 import { afterSubscriptionEnded, afterSubscribing, type PlanTier } from '../domain/entitlement';
 import { planChange, subscriptionCreditsExpireAt, upgradeCredits } from '../domain/subscription-rules';
 import {
@@ -59,11 +59,11 @@ export class FulfilmentService {
   }
 
   /** A Checkout Session the provider reports. Only a complete and paid one is fulfilled. */
-  async checkoutCompleted(snapshot: CheckoutSnapshot, card?: StoredCheckout['card']): Promise<CheckoutOutcome> {
+  private async checkoutCompleted(snapshot: CheckoutSnapshot): Promise<CheckoutOutcome> {
     const stored = await this.storedCheckoutFor(snapshot);
     if (!stored) return 'unknown';
     if (snapshot.status !== 'complete' || snapshot.paymentStatus === 'unpaid') return 'not_paid';
-    await this.repo.markCheckoutComplete(stored.id, { paymentIntentId: snapshot.paymentIntentId, subscriptionId: snapshot.subscriptionId }, card);
+    await this.repo.markCheckoutComplete(stored.id, { paymentIntentId: snapshot.paymentIntentId, subscriptionId: snapshot.subscriptionId });
 
     if (stored.item.kind === 'pack') {
       await this.fulfilPack({ ...stored, paymentIntentId: stored.paymentIntentId ?? snapshot.paymentIntentId });
@@ -129,8 +129,7 @@ export class FulfilmentService {
       this.logger.warn(`Checkout ${snapshot.sessionId} is not one of ours (no user or item in its metadata); ignored`);
       return null;
     }
-    const { credits, amountCents, name } =
-      item.kind === 'pack' ? { ...packOf(item.pack), amountCents: packOf(item.pack).priceCents } : { credits: planOf(item.tier).monthlyCredits, amountCents: planOf(item.tier).priceCents, name: planOf(item.tier).name };
+    const { credits, amountCents, name } = offerOf(item);
     if (snapshot.amountTotal !== amountCents) {
       this.logger.error(`Checkout ${snapshot.sessionId} charged ${snapshot.amountTotal} for ${name}, catalogue says ${amountCents}; not fulfilled`);
       return null;

@@ -3,15 +3,15 @@ import type { AuthUser } from '../../../shared/auth/auth-user';
 import { LocalPaymentGateway, localIds } from '../adapters/local/local-payment-gateway.adapter';
 import { BillingRepository, type StoredCheckout } from '../adapters/typeorm/billing.repository';
 import { CardDeclinedError, CardInvalidError, CheckoutExpiredError, CheckoutNotFoundError } from '../domain/billing-errors';
-import { packOf, planOf } from '../domain/catalogue';
 import { checkTestCard, type TestCardInput } from '../domain/test-card';
+import { checkoutItemView, type CheckoutItemView } from './checkout.service';
 import { FulfilmentService } from './fulfilment.service';
 import { PAYMENT_GATEWAY, type PaymentGateway } from './payment-gateway.port';
 
 export interface LocalCheckoutView {
   sessionId: string;
   status: 'open' | 'complete' | 'expired';
-  item: { kind: 'pack'; pack: string; name: string; credits: number } | { kind: 'subscription'; tier: string; name: string; credits: number };
+  item: CheckoutItemView;
   amountCents: number;
   currency: string;
   email: string;
@@ -39,10 +39,7 @@ export class LocalCheckoutService {
 
   async view(user: AuthUser, sessionId: string): Promise<LocalCheckoutView> {
     const stored = await this.owned(user.id, sessionId);
-    const item =
-      stored.item.kind === 'pack'
-        ? { kind: 'pack' as const, pack: stored.item.pack, name: packOf(stored.item.pack).name, credits: stored.credits }
-        : { kind: 'subscription' as const, tier: stored.item.tier, name: planOf(stored.item.tier).name, credits: stored.credits };
+    const item = checkoutItemView(stored);
     return { sessionId: stored.id, status: stored.status, item, amountCents: stored.amountCents, currency: stored.currency, email: user.email };
   }
 
@@ -77,7 +74,7 @@ export class LocalCheckoutService {
 
   private async owned(userId: string, sessionId: string): Promise<StoredCheckout> {
     if (!this.enabled) throw new CheckoutNotFoundError();
-    const stored = typeof sessionId === 'string' && sessionId.length <= 255 ? await this.repo.findCheckout(sessionId) : null;
+    const stored = await this.repo.findCheckout(sessionId);
     if (!stored || stored.userId !== userId || stored.provider !== 'local') throw new CheckoutNotFoundError();
     return stored;
   }
@@ -85,7 +82,7 @@ export class LocalCheckoutService {
   /** A local invoice's receipt (the billing card's "View invoice" link). Owner only. */
   async invoice(userId: string, invoiceId: string) {
     if (!this.enabled) throw new CheckoutNotFoundError();
-    const found = typeof invoiceId === 'string' && invoiceId.length <= 255 ? await this.repo.findInvoice(invoiceId) : null;
+    const found = await this.repo.findInvoice(invoiceId);
     if (!found || found.userId !== userId) throw new CheckoutNotFoundError();
     return found;
   }

@@ -1,4 +1,4 @@
-import type { PackId } from '../domain/catalogue';
+import type { CatalogueItem } from '../domain/catalogue';
 import type { PlanTier } from '../domain/entitlement';
 import type { PeriodLength } from '../domain/subscription-rules';
 
@@ -11,8 +11,8 @@ import type { PeriodLength } from '../domain/subscription-rules';
  */
 export type ProviderName = 'stripe' | 'local';
 
-/** What one checkout sells: a pack (one-time) or a plan (monthly). */
-export type CheckoutItem = { kind: 'pack'; pack: PackId } | { kind: 'subscription'; tier: PlanTier };
+/** What one checkout sells (the catalogue's item). */
+export type CheckoutItem = CatalogueItem;
 
 export interface CreateCheckout {
   userId: string;

@@ -106,3 +106,25 @@ export function packOf(id: PackId): Pack {
 export function planByPrice(cents: number): Plan | null {
   return PLANS.find((p) => p.priceCents === cents) ?? null;
 }
+
+/** What one checkout sells: a pack (one-time) or a plan (monthly). */
+export type CatalogueItem = { kind: 'pack'; pack: PackId } | { kind: 'subscription'; tier: PlanTier };
+
+export interface Offer {
+  /** the plan's or pack's name ("Starter", "7 credits") */
+  name: string;
+  /** a pack's credits, or a plan's monthly credits */
+  credits: number;
+  /** the price of one purchase (a plan: one month), cents */
+  amountCents: number;
+}
+
+/** D8: the name, credits and price of what an item sells, from the catalogue. */
+export function offerOf(item: CatalogueItem): Offer {
+  if (item.kind === 'pack') {
+    const pack = packOf(item.pack);
+    return { name: pack.name, credits: pack.credits, amountCents: pack.priceCents };
+  }
+  const plan = planOf(item.tier);
+  return { name: plan.name, credits: plan.monthlyCredits, amountCents: plan.priceCents };
+}

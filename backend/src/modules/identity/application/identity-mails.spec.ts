@@ -1,4 +1,5 @@
-import { escapeHtml, passwordChangedMail, verificationLink, verificationMail } from './identity-mails';
+import { escapeHtml } from '../../../shared/mail/html';
+import { passwordChangedMail, verificationLink, verificationMail } from './identity-mails';
 
 describe('identity mails (D24)', () => {
   const to = { email: 'ann@example.com', username: 'ann<script>' };

@@ -1,24 +1,7 @@
+import { escapeHtml, mailPage } from '../../../shared/mail/html';
 import type { MailMessage } from '../../../shared/mail/mailer.port';
 
 /** D24: plain, readable text, and simple HTML with every interpolated value escaped. */
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
-
-function page(paragraphs: string[]): string {
-  return [
-    '<!doctype html>',
-    '<html><body style="font-family: Arial, Helvetica, sans-serif; line-height: 1.5; color: #1f2937;">',
-    ...paragraphs.map((p) => `<p>${p}</p>`),
-    '</body></html>',
-  ].join('\n');
-}
 
 export function verificationLink(publicOrigin: string, token: string): string {
   return `${publicOrigin}/confirm-email/${encodeURIComponent(token)}`;
@@ -38,7 +21,7 @@ export function verificationMail(to: { email: string; username: string }, link: 
     '',
     'Magic Editor',
   ].join('\n');
-  const html = page([
+  const html = mailPage([
     `Hi ${escapeHtml(to.username)},`,
     'Welcome to Magic Editor! Please confirm your email address:',
     `<a href="${escapeHtml(link)}">Verify my email</a>`,
@@ -62,7 +45,7 @@ export function passwordChangedMail(to: { email: string; username: string }, whe
     '',
     'Magic Editor',
   ].join('\n');
-  const html = page([
+  const html = mailPage([
     `Hi ${escapeHtml(to.username)},`,
     `The password of your Magic Editor account was changed on ${escapeHtml(at)}.`,
     'Every other device that was signed in has been signed out.',

@@ -3,7 +3,7 @@ import { ApiConflictResponse, ApiForbiddenResponse, ApiOkResponse, ApiTags, ApiU
 import type { AuthUser } from '../../../../shared/auth/auth-user';
 import { CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
 import { NoStore } from '../../../../shared/http/no-store';
-import { type BillingOverview, BillingOverviewService } from '../../application/billing-overview.service';
+import { type BillingOverview, BillingOverviewService, subscriptionView, type SubscriptionView } from '../../application/billing-overview.service';
 import { CheckoutService, type CheckoutStatus, type SubscribeAnswer } from '../../application/checkout.service';
 import { SubscriptionManagementService } from '../../application/subscription-management.service';
 import { FulfilmentService } from '../../application/fulfilment.service';
@@ -86,9 +86,7 @@ export class BillingController {
   @Post('user/resume-subscription')
   @HttpCode(200)
   @UseGuards(SignedInGuard)
-  async resume(@CurrentUser() user: AuthUser) {
-    const sub = await this.management.resume(user);
-    const overview = await this.overview.overview(user.id);
-    return { subscription: overview.subscription ?? { id: sub.id } };
+  async resume(@CurrentUser() user: AuthUser): Promise<{ subscription: SubscriptionView }> {
+    return { subscription: subscriptionView(await this.management.resume(user)) };
   }
 }

@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../../../../shared/auth/auth-user';
 import { CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
 import { NoStore } from '../../../../shared/http/no-store';
-import { escapeHtml } from '../../application/billing-mails';
+import { escapeHtml } from '../../../../shared/mail/html';
 import { LocalCheckoutService, type LocalCheckoutView } from '../../application/local-checkout.service';
 import { LocalPayDto } from './billing.dto';
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { returnedRows } from '../../../../shared/pg/returned-rows';
 import type { CheckoutItem, InvoiceSnapshot, ProviderName, SubscriptionSnapshot, SubscriptionStatus } from '../../application/payment-gateway.port';
 import { isPackId } from '../../domain/catalogue';
 import { type Entitlement, isPlanTier, type PlanTier } from '../../domain/entitlement';
@@ -159,12 +160,6 @@ function toSubscription(r: SubscriptionRow): StoredSubscription {
   };
 }
 
-/** TypeORM answers an UPDATE/DELETE with `[rows, count]` and anything else with the rows. */
-function returned<T>(result: unknown): T[] {
-  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') return result[0] as T[];
-  return result as T[];
-}
-
 const SUBSCRIPTION_COLUMNS = `id, provider, user_id, customer_id, tier, pending_tier, status, amount_cents, currency, interval,
   current_period_start, current_period_end, cancel_at_period_end, ended_at`;
 
@@ -206,16 +201,7 @@ export class BillingRepository {
   }
 
   // ---- checkout sessions ------------------------------------------------------------------
-  async insertCheckout(c: {
-    id: string;
-    provider: ProviderName;
-    userId: string;
-    item: CheckoutItem;
-    credits: number;
-    amountCents: number;
-    currency: string;
-    url: string;
-  }): Promise<void> {
+  async insertCheckout(c: Pick<StoredCheckout, 'id' | 'provider' | 'userId' | 'item' | 'credits' | 'amountCents' | 'currency' | 'url'>): Promise<void> {
     await this.dataSource.query(
       `INSERT INTO "billing_checkout_session" (id, provider, user_id, kind, item, credits, amount_cents, currency, url)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING`,
@@ -223,7 +209,9 @@ export class BillingRepository {
     );
   }
 
+  /** null for an id we never issued (a value longer than the column included: never sent to SQL). */
   async findCheckout(id: string): Promise<StoredCheckout | null> {
+    if (typeof id !== 'string' || id.length === 0 || id.length > 255) return null;
     const rows: CheckoutRow[] = await this.dataSource.query(`SELECT * FROM "billing_checkout_session" WHERE "id" = $1`, [id]);
     return rows[0] ? toCheckout(rows[0]) : null;
   }
@@ -247,7 +235,7 @@ export class BillingRepository {
    */
   async claimLocalCheckout(id: string, subscriptionId: string | null, card: NonNullable<StoredCheckout['card']>): Promise<boolean> {
     return (
-      returned<{ id: string }>(
+      returnedRows<{ id: string }>(
         await this.dataSource.query(
           `UPDATE "billing_checkout_session"
               SET "status" = 'complete', "completed_at" = now(), "subscription_id" = $2,
@@ -272,27 +260,21 @@ export class BillingRepository {
     return rows[0] ? toCheckout(rows[0]) : null;
   }
 
-  /** The provider said it is complete: remember its payment ids (and the local test card). */
-  async markCheckoutComplete(
-    id: string,
-    ids: { paymentIntentId: string | null; subscriptionId: string | null },
-    card?: StoredCheckout['card'],
-  ): Promise<void> {
+  /** The provider said it is complete: remember its payment ids. */
+  async markCheckoutComplete(id: string, ids: { paymentIntentId: string | null; subscriptionId: string | null }): Promise<void> {
     await this.dataSource.query(
       `UPDATE "billing_checkout_session"
           SET "status" = 'complete', "completed_at" = COALESCE("completed_at", now()),
-              "payment_intent_id" = COALESCE("payment_intent_id", $2), "subscription_id" = COALESCE("subscription_id", $3),
-              "card_brand" = COALESCE("card_brand", $4), "card_last4" = COALESCE("card_last4", $5),
-              "card_exp_month" = COALESCE("card_exp_month", $6), "card_exp_year" = COALESCE("card_exp_year", $7)
+              "payment_intent_id" = COALESCE("payment_intent_id", $2), "subscription_id" = COALESCE("subscription_id", $3)
         WHERE "id" = $1`,
-      [id, ids.paymentIntentId, ids.subscriptionId, card?.brand ?? null, card?.last4 ?? null, card?.expMonth ?? null, card?.expYear ?? null],
+      [id, ids.paymentIntentId, ids.subscriptionId],
     );
   }
 
   /** open → expired; false when it was not open (already paid, or expired before). */
   async expireCheckout(id: string): Promise<boolean> {
     return (
-      returned<{ id: string }>(
+      returnedRows<{ id: string }>(
         await this.dataSource.query(`UPDATE "billing_checkout_session" SET "status" = 'expired' WHERE "id" = $1 AND "status" = 'open' RETURNING "id"`, [id]),
       ).length > 0
     );
@@ -304,11 +286,6 @@ export class BillingRepository {
 
   async markCheckoutRefunded(id: string): Promise<void> {
     await this.dataSource.query(`UPDATE "billing_checkout_session" SET "refunded_at" = COALESCE("refunded_at", now()) WHERE "id" = $1`, [id]);
-  }
-
-  /** D6: whether the user ever completed a pack purchase. */
-  everBoughtPack(userId: string): Promise<boolean> {
-    return this.q.everBoughtPack(userId);
   }
 
   /** The 10 most recent completed pack purchases, and the all-time totals. */
@@ -418,6 +395,7 @@ export class BillingRepository {
   }
 
   async findInvoice(id: string): Promise<(StoredInvoice & { userId: string; periodStart: Date; periodEnd: Date; subscriptionId: string | null }) | null> {
+    if (typeof id !== 'string' || id.length === 0 || id.length > 255) return null;
     const rows: Array<{
       id: string;
       user_id: string;
@@ -586,7 +564,7 @@ export class BillingTransaction {
    */
   async applyPaidPeriod(subscriptionId: string, start: Date, end: Date, tier: PlanTier, amountCents: number): Promise<boolean> {
     return (
-      returned<{ id: string }>(
+      returnedRows<{ id: string }>(
         await this.manager.query(
           `UPDATE "billing_subscription"
               SET "current_period_start" = GREATEST("current_period_start", $2), "current_period_end" = $3, "tier" = $4::varchar,
@@ -600,17 +578,10 @@ export class BillingTransaction {
     );
   }
 
-  async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void> {
-    await this.manager.query(`UPDATE "billing_subscription" SET "cancel_at_period_end" = $2, "updated_at" = now() WHERE "id" = $1`, [
-      subscriptionId,
-      cancel,
-    ]);
-  }
-
   /** Ends it once: true only for the call that ended it. */
   async endSubscription(subscriptionId: string, endedAt: Date): Promise<boolean> {
     return (
-      returned<{ id: string }>(
+      returnedRows<{ id: string }>(
         await this.manager.query(
           `UPDATE "billing_subscription" SET "status" = 'canceled', "ended_at" = $2, "updated_at" = now()
             WHERE "id" = $1 AND "ended_at" IS NULL RETURNING "id"`,

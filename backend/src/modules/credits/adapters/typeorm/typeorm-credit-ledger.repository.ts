@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import type { CreditTransaction } from '../../credits.api';
 import type { CreditGroup, CreditKind } from '../../domain/credit-group';
+import { returnedRows } from '../../../../shared/pg/returned-rows';
 import { INSTANCE_LOCK_KEY_SQL } from '../pg/pg-instance-lease';
 import { CreditReservationOrmEntity } from './credit-reservation.orm-entity';
 
@@ -145,17 +146,6 @@ const INSERT_ROW_SQL = `
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, COALESCE($12, 'USD'), $13, $14, $15, $16)
   ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
   RETURNING id`;
-
-/**
- * TypeORM's postgres driver answers an UPDATE/DELETE with `[rows, rowCount]` and anything else with
- * the rows; this gives the RETURNING rows in both cases.
- */
-function returnedRows<T>(result: unknown): T[] {
-  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') {
-    return result[0] as T[];
-  }
-  return result as T[];
-}
 
 async function remainingGroups(manager: EntityManager, userId: string): Promise<CreditGroup[]> {
   const rows: GroupRow[] = await manager.query(REMAINING_GROUPS_SQL, [userId]);
