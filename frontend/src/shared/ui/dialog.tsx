@@ -64,3 +64,11 @@ export function Dialog({ open, onClose, title, description, children, closeLabel
     document.body,
   );
 }
+
+/**
+ * The dialog's buttons, the secondary one first: right-aligned, and stacked full-width on phones
+ * with the last (main) button on top.
+ */
+export function DialogActions({ children }: { children: ReactNode }) {
+  return <div className={styles.actions}>{children}</div>;
+}

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { creditsLabel } from '../../../shared/api/credits.api';
 import { useGetCurrentUserQuery, type CurrentUser } from '../../../shared/api/current-user.api';
+import { failureText } from '../../../shared/api/error-text';
 import { cx } from '../../../shared/lib/cx';
 import { Button, ButtonLink } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
@@ -18,7 +19,6 @@ import {
   type PaymentMethod,
   type Subscription,
 } from '../api/billing.api';
-import { failureText } from '../lib/error-text';
 import {
   dateFromIso,
   dateFromSeconds,

@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { serverMessage } from '../../../shared/api/error-text';
 import { Button } from '../../../shared/ui/button';
-import { Dialog } from '../../../shared/ui/dialog';
+import { Dialog, DialogActions } from '../../../shared/ui/dialog';
 import { TextField } from '../../../shared/ui/text-field';
 import { useCancelSubscriptionMutation } from '../api/billing.api';
-import { serverMessage } from '../lib/error-text';
 import { dateFromIso, formatDate } from '../lib/format';
 import styles from './billing-card.module.css';
 
@@ -91,14 +91,14 @@ export function CancelSubscriptionDialog({ open, onClose, email }: CancelSubscri
             I understand that my subscription will end and my saved images in My Edits will be deleted.
           </label>
         </div>
-        <div className={styles.dialogActions}>
+        <DialogActions>
           <Button variant="secondary" onClick={close}>
             Keep Subscription
           </Button>
           <Button type="submit" variant="destructive" disabled={!canConfirm}>
             {isLoading ? 'Cancelling...' : 'Cancel Subscription'}
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );

@@ -22,6 +22,20 @@ function planAction(plan: Plan, currentTier: PlanTier | null, busy: string | nul
   return currentTier ? 'Switch plan' : 'Subscribe';
 }
 
+/** A plan's features, each with a check mark (the plan cards and the order summary). */
+export function PlanFeatures({ features, label }: { features: readonly string[]; label?: string }) {
+  return (
+    <ul className={styles.features} aria-label={label}>
+      {features.map((feature) => (
+        <li key={feature}>
+          <CheckCircleIcon width={18} height={18} className={styles.check} />
+          <span>{feature}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * One monthly plan (001 §2, §3): name, price per month, monthly credits, its colour, features, a
  * "Most popular" mark, and Subscribe / Current plan / Switch plan (D28). Prices come from the
@@ -49,14 +63,7 @@ export function PlanCard({ plan, currency, currentTier, busy, onChoose }: PlanCa
         <span className={styles.per}>{perInterval(plan.interval)}</span>
       </p>
       <p className={styles.credits}>{plan.monthlyCredits} credits a month</p>
-      <ul className={styles.features}>
-        {plan.features.map((feature) => (
-          <li key={feature}>
-            <CheckCircleIcon width={18} height={18} className={styles.check} />
-            <span>{feature}</span>
-          </li>
-        ))}
-      </ul>
+      <PlanFeatures features={plan.features} />
       <Button
         variant={plan.popular && !isCurrent ? 'primary' : 'secondary'}
         block

@@ -1,9 +1,4 @@
-import styles from './pricing-faq.module.css';
-
-interface FaqItem {
-  question: string;
-  answer: string;
-}
+import { FaqList, type FaqItem } from '../../../shared/ui/faq-list';
 
 /** The pricing FAQ: the policies of 001 §9, the two credit kinds (D2) and who gets My Edits (D7). */
 export const PRICING_FAQ: readonly FaqItem[] = [
@@ -54,21 +49,7 @@ export const PRICING_FAQ: readonly FaqItem[] = [
   },
 ];
 
-/** Questions as native disclosures: keyboard and screen-reader support come with `<details>`. */
+/** The pricing FAQ as native disclosures (shared/ui/faq-list). */
 export function PricingFaq() {
-  return (
-    <div className={styles.list}>
-      {PRICING_FAQ.map((item) => (
-        <details key={item.question} className={styles.item}>
-          <summary className={styles.question}>
-            <span>{item.question}</span>
-            <svg className={styles.chevron} viewBox="0 0 24 24" width={20} height={20} aria-hidden="true" focusable="false">
-              <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
-          </summary>
-          <p className={styles.answer}>{item.answer}</p>
-        </details>
-      ))}
-    </div>
-  );
+  return <FaqList items={PRICING_FAQ} />;
 }

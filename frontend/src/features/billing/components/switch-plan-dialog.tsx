@@ -1,8 +1,7 @@
 import { Button } from '../../../shared/ui/button';
-import { Dialog } from '../../../shared/ui/dialog';
+import { Dialog, DialogActions } from '../../../shared/ui/dialog';
 import type { Plan } from '../api/billing.api';
 import { formatMoney } from '../lib/format';
-import styles from './switch-plan-dialog.module.css';
 
 export interface SwitchPlanDialogProps {
   /** The plan to switch to; the dialog is open while there is one. */
@@ -26,14 +25,14 @@ export function SwitchPlanDialog({ target, current, currency, onConfirm, onCance
     : `Your plan changes to ${target.name} at your next renewal${current ? `; until then you keep ${current.name}` : ''}. From then on you pay ${formatMoney(target.priceCents, currency)} a month.`;
   return (
     <Dialog open onClose={onCancel} title={`Switch to ${target.name}?`} description={description}>
-      <div className={styles.actions}>
+      <DialogActions>
         <Button variant="secondary" onClick={onCancel}>
           Keep current plan
         </Button>
         <Button variant="primary" onClick={onConfirm}>
           Switch to {target.name}
         </Button>
-      </div>
+      </DialogActions>
     </Dialog>
   );
 }

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { creditsLabel } from '../../../shared/api/credits.api';
 import { useGetCurrentUserQuery } from '../../../shared/api/current-user.api';
+import { failureText } from '../../../shared/api/error-text';
 import {
   setPendingCreditPack,
   setPendingSubscription,
@@ -16,7 +17,6 @@ import {
   type PlanChange,
   type PlanTier,
 } from '../api/billing.api';
-import { failureText } from '../lib/error-text';
 import { dateFromIso, formatDate, tierName } from '../lib/format';
 import { useLeaveFor } from '../lib/leave-for';
 

@@ -3,6 +3,7 @@ import { useDispatch } from 'react-redux';
 import { useSearchParams } from 'react-router-dom';
 import { baseApi, getErrorStatus } from '../../../shared/api/base-api';
 import { creditsLabel } from '../../../shared/api/credits.api';
+import { useElapsedSeconds } from '../../../shared/lib/use-elapsed-seconds';
 import { ButtonLink } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { AlertCircleIcon, CheckCircleIcon } from '../../../shared/ui/icons';
@@ -15,7 +16,7 @@ import {
   type CheckoutItem,
   type CheckoutSession,
 } from '../api/billing.api';
-import { useElapsedSeconds } from '../hooks/use-elapsed-seconds';
+import { Fact, FactList } from '../components/checkout-parts';
 import { formatMoney } from '../lib/format';
 import styles from './checkout-pages.module.css';
 
@@ -57,24 +58,13 @@ function Fulfilled({ session }: { session: CheckoutSession }) {
       <Card as="section" className={styles.center}>
         <CheckCircleIcon width={48} height={48} className={styles.successIcon} />
         <PageHeading title="Payment successful" subtitle="Thank you! Your purchase is ready to use." className={styles.heading} />
-        <dl className={styles.facts}>
-          <div className={styles.fact}>
-            <dt>Purchased</dt>
-            <dd>{purchasedText(item)}</dd>
-          </div>
+        <FactList>
+          <Fact label="Purchased">{purchasedText(item)}</Fact>
           {session.amountCents > 0 ? (
-            <div className={styles.fact}>
-              <dt>Amount paid</dt>
-              <dd>{formatMoney(session.amountCents, session.currency)}</dd>
-            </div>
+            <Fact label="Amount paid">{formatMoney(session.amountCents, session.currency)}</Fact>
           ) : null}
-          {session.credits ? (
-            <div className={styles.fact}>
-              <dt>Your balance</dt>
-              <dd>{creditsLabel(session.credits.balance)}</dd>
-            </div>
-          ) : null}
-        </dl>
+          {session.credits ? <Fact label="Your balance">{creditsLabel(session.credits.balance)}</Fact> : null}
+        </FactList>
         <div className={styles.actions}>
           <ButtonLink to="/dashboard" variant="primary">
             Start editing

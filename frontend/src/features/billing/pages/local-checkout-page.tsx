@@ -5,6 +5,7 @@ import { Navigate, useParams } from 'react-router-dom';
 import { z } from 'zod';
 import { getErrorStatus } from '../../../shared/api/base-api';
 import { creditsLabel } from '../../../shared/api/credits.api';
+import { failureText } from '../../../shared/api/error-text';
 import { Button, ButtonLink } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { AlertCircleIcon, CreditCardIcon, LockIcon } from '../../../shared/ui/icons';
@@ -18,7 +19,7 @@ import {
   usePayLocalCheckoutMutation,
   type LocalCheckoutSession,
 } from '../api/billing.api';
-import { failureText } from '../lib/error-text';
+import { Fact, FactList, TestModeNote } from '../components/checkout-parts';
 import { formatMoney } from '../lib/format';
 import { useLeaveFor } from '../lib/leave-for';
 import styles from './checkout-pages.module.css';
@@ -51,26 +52,16 @@ function OrderSummary({ session }: { session: LocalCheckoutSession }) {
       <h2 id="local-order-title" className={styles.sectionTitle}>
         Order summary
       </h2>
-      <dl className={styles.facts}>
-        <div className={styles.fact}>
-          <dt>Item</dt>
-          <dd>{item.kind === 'subscription' ? `${item.name} plan` : item.name}</dd>
-        </div>
-        <div className={styles.fact}>
-          <dt>Credits</dt>
-          <dd>{item.kind === 'subscription' ? `${item.credits} credits a month` : creditsLabel(item.credits)}</dd>
-        </div>
-        <div className={styles.fact}>
-          <dt>{item.kind === 'subscription' ? 'Amount (billed monthly)' : 'Amount'}</dt>
-          <dd>{formatMoney(session.amountCents, session.currency)}</dd>
-        </div>
-        {session.email ? (
-          <div className={styles.fact}>
-            <dt>Account</dt>
-            <dd>{session.email}</dd>
-          </div>
-        ) : null}
-      </dl>
+      <FactList>
+        <Fact label="Item">{item.kind === 'subscription' ? `${item.name} plan` : item.name}</Fact>
+        <Fact label="Credits">
+          {item.kind === 'subscription' ? `${item.credits} credits a month` : creditsLabel(item.credits)}
+        </Fact>
+        <Fact label={item.kind === 'subscription' ? 'Amount (billed monthly)' : 'Amount'}>
+          {formatMoney(session.amountCents, session.currency)}
+        </Fact>
+        {session.email ? <Fact label="Account">{session.email}</Fact> : null}
+      </FactList>
     </Card>
   );
 }
@@ -225,10 +216,7 @@ export function LocalCheckoutPage() {
 
   return (
     <div className={styles.page}>
-      <p className={styles.testBanner} role="note">
-        <AlertCircleIcon width={20} height={20} />
-        Test checkout — no real payment is taken
-      </p>
+      <TestModeNote>Test checkout — no real payment is taken</TestModeNote>
       <PageHeading title="Checkout" eyebrow="Magic Editor" className={styles.heading} />
       <QueryStatus
         query={query}

@@ -4,12 +4,14 @@ import { useGetCurrentUserQuery } from '../../../shared/api/current-user.api';
 import { getPendingSubscription } from '../../../shared/lib/pending-choice';
 import { Button, ButtonLink } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
-import { ArrowLeftIcon, CheckCircleIcon } from '../../../shared/ui/icons';
+import { ArrowLeftIcon } from '../../../shared/ui/icons';
 import { PageHeading } from '../../../shared/ui/page-heading';
 import { QueryStatus } from '../../../shared/ui/query-status';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { Spinner } from '../../../shared/ui/spinner';
 import { isPlanTier, useGetCatalogueQuery, type Catalogue, type PlanTier } from '../api/billing.api';
+import { Fact, FactList } from '../components/checkout-parts';
+import { PlanFeatures } from '../components/offer-cards';
 import { SwitchPlanDialog } from '../components/switch-plan-dialog';
 import { useCheckout } from '../hooks/use-checkout';
 import { formatMoney, perInterval } from '../lib/format';
@@ -29,27 +31,14 @@ function OrderSummary({ catalogue, tier }: { catalogue: Catalogue; tier: PlanTie
       <h2 id="order-plan-title" className={styles.planName}>
         {plan.name} plan
       </h2>
-      <dl className={styles.facts}>
-        <div className={styles.fact}>
-          <dt>Price</dt>
-          <dd>
-            {formatMoney(plan.priceCents, catalogue.currency)}
-            {perInterval(plan.interval)}
-          </dd>
-        </div>
-        <div className={styles.fact}>
-          <dt>Monthly credits</dt>
-          <dd>{plan.monthlyCredits} credits a month</dd>
-        </div>
-      </dl>
-      <ul className={styles.features} aria-label="What's included">
-        {plan.features.map((feature) => (
-          <li key={feature}>
-            <CheckCircleIcon width={18} height={18} className={styles.check} />
-            <span>{feature}</span>
-          </li>
-        ))}
-      </ul>
+      <FactList>
+        <Fact label="Price">
+          {formatMoney(plan.priceCents, catalogue.currency)}
+          {perInterval(plan.interval)}
+        </Fact>
+        <Fact label="Monthly credits">{plan.monthlyCredits} credits a month</Fact>
+      </FactList>
+      <PlanFeatures features={plan.features} label="What's included" />
       <p className={styles.terms}>Billed monthly. Cancel anytime; cancellation takes effect at the end of the billing period.</p>
       <Button
         variant="primary"

@@ -20,12 +20,13 @@ import { toast } from 'sonner';
 import { useGetCurrentUserQuery } from '../../../shared/api/current-user.api';
 import { getPendingCreditPack, getPendingSubscription } from '../../../shared/lib/pending-choice';
 import { Card } from '../../../shared/ui/card';
-import { AlertCircleIcon, SparklesIcon } from '../../../shared/ui/icons';
+import { SparklesIcon } from '../../../shared/ui/icons';
 import { PageHeading } from '../../../shared/ui/page-heading';
 import { QueryStatus, type QueryState } from '../../../shared/ui/query-status';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { Tabs } from '../../../shared/ui/tabs';
 import { isPackId, isPlanTier, useGetCatalogueQuery, type Catalogue } from '../api/billing.api';
+import { TestModeNote } from '../components/checkout-parts';
 import { PackCard, PlanCard } from '../components/offer-cards';
 import { PricingFaq } from '../components/pricing-faq';
 import { SwitchPlanDialog } from '../components/switch-plan-dialog';
@@ -174,10 +175,7 @@ export function PricingPage() {
       />
 
       {catalogue?.provider === 'local' ? (
-        <p className={styles.testMode} role="note">
-          <AlertCircleIcon width={18} height={18} />
-          Test mode: checkout uses a test card form and no real payment is taken.
-        </p>
+        <TestModeNote>Test mode: checkout uses a test card form and no real payment is taken.</TestModeNote>
       ) : null}
 
       <Tabs<PricingTab>

@@ -1,6 +1,5 @@
 import { Button } from '../../../shared/ui/button';
-import { Dialog } from '../../../shared/ui/dialog';
-import styles from './confirm-dialog.module.css';
+import { Dialog, DialogActions } from '../../../shared/ui/dialog';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -16,14 +15,14 @@ export interface ConfirmDialogProps {
 export function ConfirmDialog({ open, title, description, confirmLabel, cancelLabel, onConfirm, onCancel }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onClose={onCancel} title={title} description={description}>
-      <div className={styles.actions}>
+      <DialogActions>
         <Button variant="secondary" onClick={onCancel}>
           {cancelLabel}
         </Button>
         <Button variant="primary" onClick={onConfirm}>
           {confirmLabel}
         </Button>
-      </div>
+      </DialogActions>
     </Dialog>
   );
 }

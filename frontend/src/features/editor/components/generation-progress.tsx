@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
+import { useElapsedSeconds } from '../../../shared/lib/use-elapsed-seconds';
 import { SparklesIcon } from '../../../shared/ui/icons';
-import { useElapsedSeconds } from '../hooks/use-elapsed-seconds';
 import { StepPanel } from './step-panel';
 import styles from './generation-progress.module.css';
 

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { toast } from 'sonner';
 import { getErrorMessage } from '../../../shared/api/base-api';
-import { failureText } from '../lib/error-text';
+import { failureText } from '../../../shared/api/error-text';
 import { useSaveImageMutation, useUnsaveImageMutation } from '../api/editor.api';
 
 /** D7: the server's refusal to save without a paid plan contains this text. */

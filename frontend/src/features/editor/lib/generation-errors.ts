@@ -1,5 +1,5 @@
 import { getErrorMessage, getErrorStatus, NETWORK_ERROR_MESSAGE } from '../../../shared/api/base-api';
-import { errorField, failureText, serverMessage } from './error-text';
+import { errorField, failureText, serverMessage } from '../../../shared/api/error-text';
 
 /** 000 §8 "Generation" texts. */
 export const NSFW_MESSAGE = 'The AI detected inappropriate content. Please try a different image or prompt.';

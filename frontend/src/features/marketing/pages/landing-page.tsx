@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Button, ButtonLink } from '../../../shared/ui/button';
+import { FaqList } from '../../../shared/ui/faq-list';
 import {
   CreditCardIcon,
   ImageIcon,
@@ -14,7 +15,6 @@ import {
 } from '../../../shared/ui/icons';
 import { VisuallyHidden } from '../../../shared/ui/visually-hidden';
 import { DemoVideo } from '../components/demo-video';
-import { FaqList } from '../components/faq-list';
 import { LandingSection } from '../components/landing-section';
 import { useLandingActions } from '../hooks/use-landing-actions';
 import { useVerificationToasts } from '../hooks/use-verification-toasts';

@@ -1,4 +1,4 @@
-import { getErrorMessage } from '../../../shared/api/base-api';
+import { getErrorMessage } from './base-api';
 
 function body(error: unknown): Record<string, unknown> {
   const data = typeof error === 'object' && error !== null ? (error as { data?: unknown }).data : undefined;
@@ -11,9 +11,10 @@ export function errorField(error: unknown): unknown {
 }
 
 /**
- * The text to show for a failed call: the server's own sentence (the JSON body's `message`),
- * else the general "{status}: {text}" message of 000 §8, else `fallback`. The editor shows the
- * sentence without the status prefix, e.g. the local engine's 422 lists the edits it can do.
+ * The text a toast or form shows for a failed call: the server's own sentence (the JSON body's
+ * `message`, e.g. "Your card was declined." or the local engine's 422 listing the edits it can
+ * do), else the general "{status}: {text}" message of 000 §8, else `fallback`. The sentence is
+ * shown without the status prefix.
  */
 export function failureText(error: unknown, fallback: string): string {
   return serverMessage(error) ?? (getErrorMessage(error, '') || fallback);

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { toApiError } from './base-api';
+import { errorField, failureText, serverMessage } from './error-text';
+
+describe('failure texts', () => {
+  it("shows the body's message without the status prefix", () => {
+    const error = toApiError(402, 'Payment Required', JSON.stringify({ message: 'Your card was declined.' }));
+    expect(failureText(error, 'fallback')).toBe('Your card was declined.');
+    expect(serverMessage(error)).toBe('Your card was declined.');
+  });
+
+  it('falls back to the general "{status}: {text}" message, then to the fallback', () => {
+    expect(failureText(toApiError(500, 'Internal Server Error', 'boom'), 'fallback')).toBe('500: boom');
+    expect(failureText(undefined, 'fallback')).toBe('fallback');
+    expect(failureText({ data: { message: '   ' } }, 'fallback')).toBe('fallback');
+  });
+
+  it('reads no message or error field from a body that is not a JSON object', () => {
+    expect(serverMessage({ data: ['a'] })).toBeUndefined();
+    expect(serverMessage({ data: 'text' })).toBeUndefined();
+    expect(errorField({ data: null })).toBeUndefined();
+  });
+
+  it("reads the body's error field", () => {
+    expect(errorField(toApiError(422, '', JSON.stringify({ error: 'nsfw_detected' })))).toBe('nsfw_detected');
+  });
+});
