@@ -42,6 +42,8 @@ describe('/pricing tabs and content (001 §2, §9; D8)', () => {
     await openPricing();
 
     expect(screen.getByRole('tab', { name: 'Monthly Subscriptions' })).toHaveAttribute('aria-selected', 'true');
+    // 001 §2 lists the tabs as Buy Credits and Monthly Subscriptions, in that order.
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Buy Credits', 'Monthly Subscriptions']);
     expect(screen.getByRole('tab', { name: 'Buy Credits' })).toHaveAttribute('aria-selected', 'false');
     const plans = await screen.findByRole('list', { name: 'Monthly plans' });
     const creator = within(plans).getByRole('article', { name: 'Creator' });

@@ -178,26 +178,27 @@ export function PricingPage() {
         <TestModeNote>Test mode: checkout uses a test card form and no real payment is taken.</TestModeNote>
       ) : null}
 
+      {/* 001 §2: the tabs in the spec's order, Buy Credits then Monthly Subscriptions; Monthly is the default. */}
       <Tabs<PricingTab>
         label="Pricing options"
         value={tab}
         onChange={setTab}
         items={[
           {
-            value: 'subscriptions',
-            label: 'Monthly Subscriptions',
-            panel: (
-              <CatalogueStatus query={catalogueQuery}>
-                {(loaded) => <PlansPanel catalogue={loaded} checkout={checkout} />}
-              </CatalogueStatus>
-            ),
-          },
-          {
             value: 'credits',
             label: 'Buy Credits',
             panel: (
               <CatalogueStatus query={catalogueQuery}>
                 {(loaded) => <PacksPanel catalogue={loaded} checkout={checkout} />}
+              </CatalogueStatus>
+            ),
+          },
+          {
+            value: 'subscriptions',
+            label: 'Monthly Subscriptions',
+            panel: (
+              <CatalogueStatus query={catalogueQuery}>
+                {(loaded) => <PlansPanel catalogue={loaded} checkout={checkout} />}
               </CatalogueStatus>
             ),
           },
