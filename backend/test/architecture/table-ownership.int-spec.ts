@@ -21,6 +21,7 @@ export const OWNERSHIP: Ownership = {
     credit_transaction: 'credits',
     credit_reservation: 'credits',
     image: 'images',
+    image_rendition: 'images',
     model_fallback_state: 'generation',
     laugh: 'community',
     processed_payment_event: 'billing',

@@ -179,8 +179,12 @@ describe('community endpoints as each actor (000 §3-§4, §7; D14-D16, D21, D22
     it('GET /api/images/:id/has-laughed: keyed by the identifier only; 404 for any image not in the feed', async () => {
       expect((await has(actor(), img.top, EVERYWHERE).expect(200)).body).toEqual({ hasLaughed: true });
       expect((await has(actor(), img.top, `${actor().slug}-never`).expect(200)).body).toEqual({ hasLaughed: false });
-      // A signed-in laugh may use the user id as its identifier (000 §3); the session adds nothing.
-      if (actor().userId) expect((await has(actor(), img.top, actor().userId!).expect(200)).body).toEqual({ hasLaughed: false });
+      // A signed-in user may use their user id as the identifier (001 §3, a My Edits laugh); a
+      // suspended user's session counts for nothing, so that id is someone else's to them (403).
+      if (actor().userId) {
+        if (name.startsWith('suspended')) await has(actor(), img.top, actor().userId!).expect(403);
+        else expect((await has(actor(), img.top, actor().userId!).expect(200)).body).toEqual({ hasLaughed: false });
+      }
       for (const id of unseen) {
         expect((await has(actor(), id, EVERYWHERE).expect(404)).body).toEqual(NOT_FOUND);
       }

@@ -40,6 +40,9 @@ describe('community: feed, laughs, leaderboard', () => {
         originalPath: `/api/images/${newest}/original`,
         imageUrl: `/api/images/${newest}`,
         originalUrl: `/api/images/${newest}/original`,
+        // Seeded straight into the table: no renditions made yet (D31), so the cards use the full files.
+        originalRenditions: [],
+        generatedRenditions: [],
       });
     });
 

@@ -15,6 +15,7 @@ const CATALOGUE = [
   'credit_transaction',
   'device_fingerprint',
   'image',
+  'image_rendition',
   'ip_registration',
   'laugh',
   'model_fallback_state',

@@ -29,7 +29,10 @@ describe('generation end to end', () => {
       downloadUrl: `/api/images/${id}/download`,
       watermarked: false,
       model: 'local-engine',
+      originalRenditions: res.body.originalRenditions,
+      generatedRenditions: res.body.generatedRenditions,
     });
+    expect(res.body.generatedRenditions.map((r: { width: number }) => r.width)).toEqual([320, 640]); // D31
     expect(await balanceOf(t, user.id)).toEqual({ balance: 1, regular: 1, watermarked: 0 });
     expect(await ledgerOf(t, user.id)).toMatchObject({ reservations: { captured: 1 } });
 

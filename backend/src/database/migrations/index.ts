@@ -4,6 +4,7 @@ import { ImageBytesUncompressed1764115200000 } from './1764115200000-image-bytes
 import { CommunityFeedTrigger1764201600000 } from './1764201600000-community-feed-trigger';
 import { ReservationInstance1764288000000 } from './1764288000000-reservation-instance';
 import { BillingTables1795422183837 } from './1795422183837-billing-tables';
+import { ImageRenditions1795485146932 } from './1795485146932-image-renditions';
 
 /** Every migration, oldest first. Listed explicitly so ts-jest and the compiled build agree. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   CommunityFeedTrigger1764201600000,
   ReservationInstance1764288000000,
   BillingTables1795422183837,
+  ImageRenditions1795485146932,
 ];

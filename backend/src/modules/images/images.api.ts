@@ -1,4 +1,5 @@
 import type { OriginalMimeType, StoredMimeType } from './domain/image-format';
+import type { RenditionViews } from './domain/rendition';
 
 /**
  * IMAGES_API: the images context's synchronous surface for other contexts (ARCHITECTURE rule 2).
@@ -26,6 +27,9 @@ export interface GeneratedImage {
   isWatermarked: boolean;
 }
 
+/** A completed image's renditions, as answers show them (D31). */
+export type CompletedImage = RenditionViews;
+
 /** Row counts of the `image` table, each by its own column (no status implied unless named). */
 export interface ImageCounts {
   /** Every row, whatever its status. */
@@ -43,8 +47,12 @@ export interface ImagesApi {
   createProcessing(image: NewProcessingImage): Promise<void>;
   /** A generation that never got its credit (402): the row goes, with its bytes. Only while processing. */
   deleteUnpaid(id: string): Promise<void>;
-  /** processing → completed with the output. false when the row is no longer processing (recovered as failed). */
-  completeWith(id: string, output: GeneratedImage): Promise<boolean>;
+  /**
+   * processing → completed with the output and its WebP renditions (D31; none when they could not
+   * be made yet: the backfill makes them later). null when the row is no longer processing
+   * (recovered as failed).
+   */
+  completeWith(id: string, output: GeneratedImage): Promise<CompletedImage | null>;
   /** → failed, and its bytes are dropped (a failed generation keeps nothing the user sent). */
   markFailed(id: string): Promise<void>;
   /** D4 recovery: rows in `processing` older than this become `failed` without bytes; their ids. */

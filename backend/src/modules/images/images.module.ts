@@ -2,33 +2,47 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BillingModule } from '../billing';
 import { ImagesController } from './adapters/http/images.controller';
+import { MyEditsController } from './adapters/http/my-edits.controller';
 import { ImageOrmEntity } from './adapters/typeorm/image.orm-entity';
 import { TypeormImageRepository } from './adapters/typeorm/typeorm-image.repository';
 import { ChangeVisibilityUseCase } from './application/change-visibility.use-case';
 import { EmptyMyEditsOnPlanEnd } from './application/empty-my-edits-on-plan-end.handler';
+import { FavoriteImageUseCase } from './application/favorite-image.use-case';
 import { ImageFilesService } from './application/image-files.service';
+import { ImageRenditionsService } from './application/image-renditions.service';
+import { ImagesApiService } from './application/images-api.service';
+import { ListMyEditsUseCase } from './application/list-my-edits.use-case';
+import { MakeMissingRenditionsJob } from './application/make-missing-renditions.job';
+import { PurgeMyEditsJob } from './application/purge-my-edits.job';
 import { SaveImageUseCase } from './application/save-image.use-case';
 import { UnsaveImageUseCase } from './application/unsave-image.use-case';
 import { IMAGES_API } from './images.api';
 
 /**
- * Images (issue 9): completed images as a library of their own. Owns the `image` table (the image
- * store, PostgreSQL bytea, rule 8): serving the files with ETags (GET /api/images/{id}, /original,
- * /download), visibility (D14), My Edits (D7, D23). Generation drives a row's lifecycle and
+ * Images (issues 9, 11): completed images as a library of their own. Owns the `image` and
+ * `image_rendition` tables (the image store, PostgreSQL bytea, rule 8): serving the files with
+ * ETags (GET /api/images/{id}, /original, /download, /renditions/…), WebP renditions (D31),
+ * visibility (D14), My Edits with favourites and retention (D7, D9, D23). Generation drives a row's lifecycle and
  * administration hides images, both only through IMAGES_API. Community reads the table through its
  * own read entity (ADR 0010).
  */
 @Module({
   imports: [TypeOrmModule.forFeature([ImageOrmEntity]), BillingModule],
-  controllers: [ImagesController],
+  controllers: [ImagesController, MyEditsController],
   providers: [
     TypeormImageRepository,
+    ImageRenditionsService,
+    ImagesApiService,
     ImageFilesService,
     SaveImageUseCase,
     UnsaveImageUseCase,
+    FavoriteImageUseCase,
+    ListMyEditsUseCase,
     ChangeVisibilityUseCase,
     EmptyMyEditsOnPlanEnd,
-    { provide: IMAGES_API, useExisting: TypeormImageRepository },
+    PurgeMyEditsJob,
+    MakeMissingRenditionsJob,
+    { provide: IMAGES_API, useExisting: ImagesApiService },
   ],
   exports: [IMAGES_API],
 })

@@ -36,3 +36,9 @@ export const CurrentUser = createParamDecorator((_data: unknown, context: Execut
   if (!user) throw new DomainError('unauthenticated', 'AUTH.REQUIRED', 'Authentication required');
   return user;
 });
+
+/**
+ * The signed-in user when there is one, else null (for routes anyone may call, such as the image
+ * files and laughs: an owner's browser sends its session cookie, an anonymous call has none).
+ */
+export const OptionalUser = createParamDecorator((_data: unknown, context: ExecutionContext): AuthUser | null => userOf(context) ?? null);

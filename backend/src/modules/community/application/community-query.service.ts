@@ -4,7 +4,8 @@ import { TypeormCommunityRepository } from '../adapters/typeorm/typeorm-communit
 import { rankLeaderboardPage, toCommunityEntry, type CommunityEntry } from '../domain/community-entry';
 import { CommunityImageNotFoundError } from '../domain/community-errors';
 import { feedReadKey, type FeedRead } from '../domain/feed-read';
-import { isImageId } from '../domain/laugh';
+import { ValidationError } from '../../../shared/errors/domain-error';
+import { isImageId, MAX_LAUGHED_IDS, type Laugher } from '../domain/laugh';
 import { COMMUNITY_CACHE } from './community-cache';
 import type { FeedCache } from './feed-cache';
 
@@ -35,10 +36,19 @@ export class CommunityQueryService {
     return image ? toCommunityEntry(image) : undefined;
   }
 
-  async hasLaughed(imageId: string, userIdentifier: string): Promise<{ hasLaughed: boolean }> {
+  async hasLaughed(imageId: string, laugher: Laugher): Promise<{ hasLaughed: boolean }> {
     if (!isImageId(imageId)) throw new CommunityImageNotFoundError();
-    const has = await this.repository.hasLaughed(imageId, userIdentifier);
+    const has = await this.repository.hasLaughed(imageId, laugher);
     if (has === undefined) throw new CommunityImageNotFoundError();
     return { hasLaughed: has };
+  }
+
+  /**
+   * Which of up to MAX_LAUGHED_IDS images this browser or user laughed at (a My Edits page asks
+   * once for all its cards). Malformed, unknown and unlaughable ids are simply not in the answer.
+   */
+  async laughedAmong(imageIds: readonly string[], laugher: Laugher): Promise<{ laughed: string[] }> {
+    if (imageIds.length > MAX_LAUGHED_IDS) throw new ValidationError(`ids may name at most ${MAX_LAUGHED_IDS} images`);
+    return { laughed: await this.repository.laughedAmong([...new Set(imageIds.filter(isImageId))], laugher) };
   }
 }

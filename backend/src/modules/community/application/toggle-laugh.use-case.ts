@@ -5,15 +5,15 @@ import { IDENTITY_API, type IdentityApi } from '../../identity';
 import { FeedChangeNotifier } from '../adapters/pg/feed-change-notifier';
 import { TypeormCommunityRepository } from '../adapters/typeorm/typeorm-community.repository';
 import { CommunityImageNotFoundError, LaughRateLimitedError } from '../domain/community-errors';
-import { isImageId, LAUGHS_PER_IP_PER_MINUTE, laughStateAfter, type LaughAction, type LaughState } from '../domain/laugh';
+import { isImageId, LAUGHS_PER_IP_PER_MINUTE, laughStateAfter, type LaughAction, type Laugher, type LaughState } from '../domain/laugh';
 import { COMMUNITY_CACHE } from './community-cache';
 import type { FeedCache } from './feed-cache';
 
 export interface ToggleLaugh {
   action: LaughAction;
   imageId: string;
-  /** Already checked (checkUserIdentifier). */
-  userIdentifier: string;
+  /** Already checked (checkUserIdentifier, checkLaugher). */
+  laugher: Laugher;
   /** The client's address, for the per-IP limit. */
   ip: string;
 }
@@ -38,11 +38,11 @@ export class ToggleLaughUseCase {
     @Inject(IDENTITY_API) private readonly identity: IdentityApi,
   ) {}
 
-  async execute({ action, imageId, userIdentifier, ip }: ToggleLaugh): Promise<LaughState> {
+  async execute({ action, imageId, laugher, ip }: ToggleLaugh): Promise<LaughState> {
     if (!isImageId(imageId)) throw new CommunityImageNotFoundError();
     const counted = await this.rateLimiter.consume({ ip, type: 'laugh', identifier: '' }, LAUGH_POLICY);
     if (!counted.allowed && !(await this.identity.isWhitelisted({ ip }))) throw new LaughRateLimitedError();
-    const write = await this.repository.toggleLaugh(action, imageId, userIdentifier);
+    const write = await this.repository.toggleLaugh(action, imageId, laugher);
     if (!write.found) throw new CommunityImageNotFoundError();
     if (!write.changed) {
       // Nothing to do (already laughed, or nothing to remove). The statement's snapshot may predate

@@ -6,10 +6,11 @@ const image = (id: string, laughCount = 0): FeedImage => ({
   style: 'funny',
   timestamp: new Date('2025-01-02T03:04:05.678Z'),
   laughCount,
+  renditions: { originalRenditions: [], generatedRenditions: [{ url: `/api/images/${id}/renditions/generated-320-0123456789abcdef.webp`, width: 320, height: 240 }] },
 });
 
 describe('community entry', () => {
-  it('shows an image with its ISO time and the paths generation serves its pictures from', () => {
+  it('shows an image with its ISO time, the paths of its pictures and their renditions (D31)', () => {
     expect(toCommunityEntry(image('abc', 3))).toEqual({
       id: 'abc',
       prompt: 'prompt abc',
@@ -20,6 +21,8 @@ describe('community entry', () => {
       originalPath: '/api/images/abc/original',
       imageUrl: '/api/images/abc',
       originalUrl: '/api/images/abc/original',
+      originalRenditions: [],
+      generatedRenditions: [{ url: '/api/images/abc/renditions/generated-320-0123456789abcdef.webp', width: 320, height: 240 }],
     });
   });
 

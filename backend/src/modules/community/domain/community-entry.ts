@@ -1,3 +1,16 @@
+/** A WebP rendition of a picture (D31; the images context makes and serves them). */
+export interface Rendition {
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** The renditions of an image's two pictures; empty until they are made. */
+export interface EntryRenditions {
+  originalRenditions: Rendition[];
+  generatedRenditions: Rendition[];
+}
+
 /** An image as the feed and the leaderboard see it: public, completed, not hidden (D14, D16). */
 export interface FeedImage {
   id: string;
@@ -5,6 +18,7 @@ export interface FeedImage {
   style: string;
   timestamp: Date;
   laughCount: number;
+  renditions: EntryRenditions;
 }
 
 /** spec 000 §3 "Community entry". */
@@ -18,6 +32,9 @@ export interface CommunityEntry {
   originalPath: string;
   imageUrl: string;
   originalUrl: string;
+  /** D31: what cards draw (the full files only when opened); empty until made. */
+  originalRenditions: Rendition[];
+  generatedRenditions: Rendition[];
 }
 
 export interface LeaderboardEntry extends CommunityEntry {
@@ -38,6 +55,8 @@ export function toCommunityEntry(image: FeedImage): CommunityEntry {
     originalPath,
     imageUrl: generatedPath,
     originalUrl: originalPath,
+    originalRenditions: image.renditions.originalRenditions,
+    generatedRenditions: image.renditions.generatedRenditions,
   };
 }
 

@@ -7,7 +7,7 @@ import { DomainError, NotFoundError, ValidationError } from '../../../shared/err
  * input is `VALIDATION.FAILED`; a community-only code would change what clients see.
  */
 
-/** A laugh or has-laughed on an image that is not in the feed (unknown, private, hidden, unfinished). */
+/** A laugh or has-laughed on an image that is not in the feed (unknown, private, hidden, unfinished) and not the caller's own. */
 export class CommunityImageNotFoundError extends NotFoundError {
   constructor() {
     super('IMAGE.NOT_FOUND', 'Image not found');
@@ -24,5 +24,12 @@ export class LaughRateLimitedError extends DomainError {
 export class InvalidUserIdentifierError extends ValidationError {
   constructor() {
     super('userIdentifier must be 1 to 128 characters of letters, digits, "_" or "-"');
+  }
+}
+
+/** 001 §3: a user-id identifier is the signed-in user's own (checkLaugher). */
+export class ForeignUserIdentifierError extends DomainError {
+  constructor() {
+    super('forbidden', 'LAUGH.FOREIGN_IDENTIFIER', 'Sign in as this user to laugh with their user id');
   }
 }

@@ -1,5 +1,5 @@
 import { isUuid } from '../../../shared/ids';
-import { InvalidUserIdentifierError } from './community-errors';
+import { ForeignUserIdentifierError, InvalidUserIdentifierError } from './community-errors';
 
 /**
  * Laughs (D15): anonymous, one per image and browser (`userIdentifier`). Adding twice counts once;
@@ -27,6 +27,30 @@ export function checkUserIdentifier(raw: unknown): string {
   if (typeof raw !== 'string' || !USER_IDENTIFIER.test(raw)) throw new InvalidUserIdentifierError();
   return raw;
 }
+
+/** Who laughs: the identifier, and whether it is the signed-in user laughing as themselves. */
+export interface Laugher {
+  userIdentifier: string;
+  /**
+   * The user id when the identifier is the signed-in user's own id (a My Edits laugh, 001 §3):
+   * then their own images count too, even private ones. Null for a browser identifier.
+   */
+  asUser: string | null;
+}
+
+/**
+ * 001 §3: a laugh from My Edits uses the user id as its identifier. Browser identifiers are never
+ * bare UUIDs (000 §3: a prefix, a timestamp and random text), so an identifier in the form of a user
+ * id is accepted only from that signed-in user: no one laughs, or reads laughs, as someone else.
+ */
+export function checkLaugher(userIdentifier: string, viewerId: string | null): Laugher {
+  if (!isUuid(userIdentifier)) return { userIdentifier, asUser: null };
+  if (userIdentifier !== viewerId) throw new ForeignUserIdentifierError();
+  return { userIdentifier, asUser: viewerId };
+}
+
+/** The most images one laughed-state question may name (a My Edits page is at most 100). */
+export const MAX_LAUGHED_IDS = 100;
 
 /** Image ids are UUIDs; anything else names no image. */
 export function isImageId(id: string): boolean {

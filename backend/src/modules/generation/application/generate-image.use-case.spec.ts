@@ -57,9 +57,9 @@ describe('GenerateImageUseCase', () => {
       this.rows.delete(id);
     }
     async completeWith(id: string, o: { bytes: Buffer }) {
-      if (!this.completeResult) return false;
+      if (!this.completeResult) return null;
       Object.assign(this.rows.get(id)!, { status: 'completed', generated: o.bytes });
-      return true;
+      return { originalRenditions: [], generatedRenditions: [] };
     }
     async markFailed(id: string) {
       Object.assign(this.rows.get(id)!, { status: 'failed', original: null, generated: null });

@@ -11,7 +11,7 @@ import {
   type CreditsApi,
   type Reservation,
 } from '../../credits';
-import { IMAGES_API, type ImagesApi } from '../../images';
+import { IMAGES_API, type ImagesApi, type RenditionView } from '../../images';
 import { sanitizeFilename } from '../domain/filename';
 import { MODEL_BUSY_MESSAGE, PromptBlockedError, TooManyGenerationsInFlightError } from '../domain/generation-errors';
 import { parseGenerationRequest, type GenerationRequest } from '../domain/generation-request';
@@ -48,6 +48,9 @@ export interface GenerationResult {
   downloadUrl: string;
   watermarked: boolean;
   model: string;
+  /** D31: the WebP renditions the result step draws (none when not made yet). */
+  originalRenditions: RenditionView[];
+  generatedRenditions: RenditionView[];
 }
 
 /**
@@ -191,6 +194,7 @@ export class GenerateImageUseCase {
       downloadUrl: `/api/images/${imageId}/download`,
       watermarked,
       model: edited.model,
+      ...completed,
     };
   }
 

@@ -5,8 +5,10 @@ import { TypeormImageRepository } from '../adapters/typeorm/typeorm-image.reposi
 
 /**
  * D9: when billing says a paid plan has ended, that user's My Edits is emptied (the cancel dialog
- * promises it). Billing publishes SubscriptionEnded once per subscription; emptying twice would
- * change nothing anyway.
+ * promises that saved images are deleted): every saved image leaves it, and a private one is
+ * deleted with its bytes (a public one stays in the feed). Billing publishes SubscriptionEnded once
+ * per subscription; emptying twice changes nothing, and the daily purge catches an event lost to
+ * a crash.
  */
 @Injectable()
 export class EmptyMyEditsOnPlanEnd implements OnModuleInit, OnModuleDestroy {
@@ -20,8 +22,8 @@ export class EmptyMyEditsOnPlanEnd implements OnModuleInit, OnModuleDestroy {
 
   onModuleInit(): void {
     this.unsubscribe = this.events.subscribe<SubscriptionEnded>(SUBSCRIPTION_ENDED, async (event) => {
-      const removed = await this.images.unsaveAllOf(event.userId);
-      if (removed) this.logger.log(`Plan of user ${event.userId} ended: ${removed} images left My Edits`);
+      const { unsaved, deleted } = await this.images.emptyMyEditsOf(event.userId);
+      if (unsaved + deleted) this.logger.log(`Plan of user ${event.userId} ended: ${unsaved + deleted} images left My Edits (${deleted} deleted)`);
     });
   }
 

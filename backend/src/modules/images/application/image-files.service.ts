@@ -2,6 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { TypeormImageRepository, type StoredBytes } from '../adapters/typeorm/typeorm-image.repository';
 import { ImageNotFoundError } from '../domain/images-errors';
 import { canView, isImageId, type ImageFile, type ImageRecord, type Viewer } from '../domain/image';
+import { parseRenditionName } from '../domain/rendition';
+
+/** A rendition the viewer may see, named by its address (D31). */
+export interface ViewableRendition {
+  image: ImageRecord;
+  file: ImageFile;
+  width: number;
+  version: string;
+}
 
 /**
  * Reads for GET /api/images/{id}, /original, /download: public images to anyone, private ones to
@@ -17,6 +26,29 @@ export class ImageFilesService {
     const image = await this.images.findRecord(id);
     if (!image || !canView(image, viewer)) throw new ImageNotFoundError();
     return image;
+  }
+
+  /**
+   * GET /api/images/{id}/renditions/{name} (D31): the same access rule as the full file; an
+   * address whose version is not the stored one is unknown (404), never answered with other bytes.
+   */
+  async findViewableRendition(id: unknown, name: unknown, viewer: Viewer | null): Promise<ViewableRendition> {
+    const wanted = parseRenditionName(name);
+    if (!wanted) throw new ImageNotFoundError();
+    const image = await this.findViewable(id, viewer);
+    return { image, ...wanted };
+  }
+
+  /** The rendition's bytes, when its stored version is the one asked for. */
+  async readRendition(rendition: ViewableRendition): Promise<Buffer> {
+    const stored = await this.images.renditionBytes(rendition.image.id, rendition.file, rendition.width);
+    if (!stored || stored.version !== rendition.version) throw new ImageNotFoundError();
+    return stored.bytes;
+  }
+
+  /** Whether the rendition exists as asked for, without reading its bytes (a conditional GET). */
+  async renditionExists(rendition: ViewableRendition): Promise<boolean> {
+    return (await this.images.renditionVersion(rendition.image.id, rendition.file, rendition.width)) === rendition.version;
   }
 
   async readFile(image: ImageRecord, file: ImageFile): Promise<StoredBytes> {

@@ -15,3 +15,14 @@ export class SaveUpgradeRequiredError extends DomainError {
     super('forbidden', 'SAVE.UPGRADE_REQUIRED', UPGRADE_TO_SAVE_MESSAGE);
   }
 }
+
+/** 001 §2: the My Edits page's upgrade prompt; the list answers it (403) to anyone without a paid plan (D7). */
+export const MY_EDITS_UPGRADE_MESSAGE =
+  'Upgrade to a paid plan to save and organize your AI-generated images in your personal collection.';
+
+/** D7: My Edits is for paid plans; 403 with the page's upgrade text. */
+export class MyEditsUpgradeRequiredError extends DomainError {
+  constructor() {
+    super('forbidden', 'MY_EDITS.UPGRADE_REQUIRED', MY_EDITS_UPGRADE_MESSAGE);
+  }
+}

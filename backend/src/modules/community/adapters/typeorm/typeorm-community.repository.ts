@@ -1,14 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
+import { renditionViews } from '../../../images';
 import type { FeedImage } from '../../domain/community-entry';
-import type { LaughAction } from '../../domain/laugh';
+import type { LaughAction, Laugher } from '../../domain/laugh';
 import { CommunityImageReadEntity } from './community-image.read-entity';
 
 /** Public, completed, not hidden by an admin (D14, D16). */
 const VISIBLE = `i.is_public AND NOT i.is_hidden_by_admin AND i.status = 'completed'`;
 
-const FEED_COLUMNS = `i.id, i.prompt, i.style, i.timestamp, i.laugh_count`;
+/** Visible, or the user's own completed image when they laugh as themselves (a My Edits laugh, 001 §3); `$3` is Laugher.asUser. */
+const LAUGHABLE = `((${VISIBLE}) OR (i.user_id = $3::uuid AND i.status = 'completed'))`;
+
+const FEED_COLUMNS = `i.id, i.prompt, i.style, i.timestamp, i.laugh_count, i.renditions`;
 
 interface FeedRow {
   id: string;
@@ -16,6 +20,7 @@ interface FeedRow {
   style: string;
   timestamp: Date;
   laugh_count: number;
+  renditions: unknown;
 }
 
 const toFeedImage = (row: FeedRow): FeedImage => ({
@@ -24,6 +29,7 @@ const toFeedImage = (row: FeedRow): FeedImage => ({
   style: row.style,
   timestamp: row.timestamp,
   laughCount: row.laugh_count,
+  renditions: renditionViews(row.id, row.renditions),
 });
 
 /** D15: `laugh_count` moves only when the laugh row went in. */
@@ -40,7 +46,7 @@ const REMOVE_LAUGH_CTES = `del AS (DELETE FROM laugh WHERE image_id IN (SELECT i
 
 /** What one laugh write did. */
 export interface LaughWrite {
-  /** The image exists and is visible. */
+  /** The image exists and is visible, or is the caller's own. */
   found: boolean;
   /** A laugh row went in (add) or out (remove), and `laugh_count` moved with it. */
   changed: boolean;
@@ -86,28 +92,39 @@ export class TypeormCommunityRepository {
     return rows[0] ? toFeedImage(rows[0]) : undefined;
   }
 
-  /** Whether this browser laughed at a visible image; undefined when the image is not visible. */
-  async hasLaughed(imageId: string, userIdentifier: string): Promise<boolean | undefined> {
+  /** Whether this browser (or user) laughed at an image it may laugh at; undefined when it may not. */
+  async hasLaughed(imageId: string, laugher: Laugher): Promise<boolean | undefined> {
     const rows = await this.q<{ has: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM laugh l WHERE l.image_id = i.id AND l.user_identifier = $2) AS has
-         FROM image i WHERE i.id = $1 AND ${VISIBLE}`,
-      [imageId, userIdentifier],
+         FROM image i WHERE i.id = $1 AND ${LAUGHABLE}`,
+      [imageId, laugher.userIdentifier, laugher.asUser],
     );
     return rows[0]?.has;
   }
 
+  /** Which of these images (that it may laugh at) this browser or user laughed at, in one query. */
+  async laughedAmong(imageIds: readonly string[], laugher: Laugher): Promise<string[]> {
+    if (imageIds.length === 0) return [];
+    const rows = await this.q<{ image_id: string }>(
+      `SELECT l.image_id FROM laugh l JOIN image i ON i.id = l.image_id
+        WHERE l.image_id = ANY($1::uuid[]) AND l.user_identifier = $2 AND ${LAUGHABLE}`,
+      [imageIds, laugher.userIdentifier, laugher.asUser],
+    );
+    return rows.map((r) => r.image_id);
+  }
+
   /**
    * D15 in one statement and one commit: the laugh row (inserted or deleted only when the image is
-   * visible) and `laugh_count`, which moves only when a row was inserted or deleted.
+   * visible, or is the caller's own) and `laugh_count`, which moves only when a row was inserted or deleted.
    */
-  async toggleLaugh(action: LaughAction, imageId: string, userIdentifier: string): Promise<LaughWrite> {
+  async toggleLaugh(action: LaughAction, imageId: string, laugher: Laugher): Promise<LaughWrite> {
     const rows = await this.q<{ found: boolean; changed: boolean; laugh_count: number | null }>(
-      `WITH img AS (SELECT i.id, i.laugh_count FROM image i WHERE i.id = $1 AND ${VISIBLE}),
+      `WITH img AS (SELECT i.id, i.laugh_count FROM image i WHERE i.id = $1 AND ${LAUGHABLE}),
        ${action === 'add' ? ADD_LAUGH_CTES : REMOVE_LAUGH_CTES}
        SELECT EXISTS (SELECT 1 FROM img) AS found,
               EXISTS (SELECT 1 FROM upd) AS changed,
               (SELECT laugh_count FROM upd) AS laugh_count`,
-      [imageId, userIdentifier],
+      [imageId, laugher.userIdentifier, laugher.asUser],
     );
     const row = rows[0];
     return { found: row.found, changed: row.changed, laughCount: row.laugh_count };

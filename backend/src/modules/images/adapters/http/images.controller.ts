@@ -2,15 +2,15 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res, UseGuar
 import { ApiCookieAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { AuthUser } from '../../../../shared/auth/auth-user';
-import { CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
+import { CurrentUser, OptionalUser, SignedInGuard } from '../../../../shared/auth/guards';
 import { ChangeVisibilityUseCase } from '../../application/change-visibility.use-case';
+import { FavoriteImageUseCase, type FavoriteState } from '../../application/favorite-image.use-case';
 import { ImageFilesService } from '../../application/image-files.service';
 import { SaveImageUseCase, type SavedState } from '../../application/save-image.use-case';
 import { UnsaveImageUseCase } from '../../application/unsave-image.use-case';
 import { isPubliclyVisible, type ImageFile, type ImageRecord } from '../../domain/image';
 import { downloadFilename } from '../../domain/image-format';
-import { VisibilityDto } from './images.dto';
-import { OptionalUser } from './request-user';
+import { FavoriteDto, VisibilityDto } from './images.dto';
 import { matchesIfNoneMatch } from '../../../../shared/http/if-none-match';
 
 // The bytes never change, but visibility can (an owner or admin hides an image, D14): shared
@@ -19,6 +19,9 @@ import { matchesIfNoneMatch } from '../../../../shared/http/if-none-match';
 // the browser revalidates it on every use (issue 9).
 const PUBLIC_CACHE = 'public, max-age=60, must-revalidate';
 const PRIVATE_CACHE = 'private, no-cache';
+// D31: a rendition's address names its content, so a browser keeps it for good. Never in a shared
+// cache: an image that is hidden later must leave every shared cache at once (ADR 0017).
+const RENDITION_CACHE = 'private, max-age=31536000, immutable';
 
 /** A stored file never changes once its generation completed, so its id names its content. */
 export function imageEtag(id: string, file: ImageFile): string {
@@ -34,6 +37,7 @@ export class ImagesController {
     private readonly saveImage: SaveImageUseCase,
     private readonly unsaveImage: UnsaveImageUseCase,
     private readonly changeVisibility: ChangeVisibilityUseCase,
+    private readonly favoriteImage: FavoriteImageUseCase,
   ) {}
 
   @Get(':id')
@@ -55,6 +59,41 @@ export class ImagesController {
   @ApiOperation({ summary: 'The generated image as an attachment named magic-editor-{id}.{ext} (D0)' })
   async download(@Param('id') id: string, @OptionalUser() viewer: AuthUser | null, @Req() req: Request, @Res() res: Response): Promise<void> {
     await this.serve(id, 'generated', viewer, req, res, true);
+  }
+
+  @Get(':id/renditions/:name')
+  @ApiProduces('image/webp')
+  @ApiOperation({ summary: 'A WebP rendition (D31), at an address keyed by its content: {file}-{width}-{version}.webp' })
+  async rendition(
+    @Param('id') id: string,
+    @Param('name') name: string,
+    @OptionalUser() viewer: AuthUser | null,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const rendition = await this.files.findViewableRendition(id, name, viewer);
+    const etag = `"${rendition.version}"`;
+    if (matchesIfNoneMatch(req.get('if-none-match'), etag) && (await this.files.renditionExists(rendition))) {
+      res.setHeader('ETag', etag);
+      res.setHeader('Cache-Control', RENDITION_CACHE);
+      res.status(304).end();
+      return;
+    }
+    const bytes = await this.files.readRendition(rendition);
+    res.setHeader('ETag', etag);
+    res.setHeader('Cache-Control', RENDITION_CACHE);
+    res.setHeader('Content-Type', 'image/webp');
+    res.setHeader('Content-Length', String(bytes.length));
+    res.status(200).end(bytes);
+  }
+
+  @Post(':id/favorite')
+  @HttpCode(200)
+  @UseGuards(SignedInGuard)
+  @ApiCookieAuth()
+  @ApiOperation({ summary: 'Favourite on/off in My Edits (owner, paid plan D7; expires 365 days after favouriting, D23)' })
+  favorite(@Param('id') id: string, @CurrentUser() user: AuthUser, @Body() body: FavoriteDto): Promise<FavoriteState> {
+    return this.favoriteImage.execute(user.id, id, body?.isFavorite ?? null);
   }
 
   @Post(':id/save')

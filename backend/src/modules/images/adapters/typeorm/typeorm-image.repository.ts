@@ -1,9 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { type EntityManager, Repository } from 'typeorm';
 import { isImageId, type ImageFile, type ImageRecord } from '../../domain/image';
 import { isStoredMimeType, type StoredMimeType } from '../../domain/image-format';
-import type { GeneratedImage, ImageCounts, ImagesApi, NewProcessingImage } from '../../images.api';
+import type { StoredRenditions } from '../../domain/rendition';
+import { SAVED_IMAGE_RETENTION_DAYS } from '../../domain/saved-image';
+import { returnedRows } from '../../../../shared/pg/returned-rows';
+import type { GeneratedImage, ImageCounts, NewProcessingImage } from '../../images.api';
 import { ImageOrmEntity } from './image.orm-entity';
 
 export interface StoredBytes {
@@ -11,14 +14,55 @@ export interface StoredBytes {
   mimeType: StoredMimeType;
 }
 
+/** A rendition row to write (D31). */
+export interface RenditionRow {
+  file: ImageFile;
+  width: number;
+  height: number;
+  version: string;
+  bytes: Buffer;
+}
+
+/** What an image's renditions are: the `image.renditions` description and the rows holding the bytes. */
+export interface RenditionSet {
+  stored: StoredRenditions;
+  rows: RenditionRow[];
+}
+
+/** A saved image as My Edits lists it (001 §3), without bytes. */
+export interface SavedImageRow {
+  id: string;
+  prompt: string;
+  style: string;
+  timestamp: Date;
+  savedAt: Date;
+  expiresAt: Date;
+  isFavorite: boolean;
+  laughCount: number;
+  isPublic: boolean;
+  renditions: unknown;
+}
+
+/** Where a My Edits page starts: after this (timestamp, id), newest first. */
+export interface SavedCursor {
+  timestamp: Date;
+  id: string;
+}
+
+/** What a purge or a plan's end did: images that left My Edits, and those of them deleted with their bytes. */
+export interface Released {
+  unsaved: number;
+  deleted: number;
+}
+
 /**
- * The image store (ARCHITECTURE rule 8: PostgreSQL bytea) with intent-named methods, and IMAGES_API
- * itself (images.api.ts: the part other contexts may use). Every state change is one conditional
- * UPDATE, so a generation finishing late cannot undo the recovery job's `failed`, and an owner
- * check is part of the statement that writes.
+ * The image store (ARCHITECTURE rule 8: PostgreSQL bytea, renditions in `image_rendition`) with
+ * intent-named methods. Every state change is one conditional statement (or one transaction), so a
+ * generation finishing late cannot undo the recovery job's `failed`, and an owner check is part of
+ * the statement that writes.
  */
 @Injectable()
-export class TypeormImageRepository implements ImagesApi {
+export class TypeormImageRepository {
   constructor(@InjectRepository(ImageOrmEntity) private readonly images: Repository<ImageOrmEntity>) {}
 
   /** A new row in `processing` holding the checked original (D12). */
@@ -43,16 +87,68 @@ export class TypeormImageRepository implements ImagesApi {
     await this.images.query(`DELETE FROM "image" WHERE "id" = $1 AND "status" = 'processing'`, [id]);
   }
 
-  /** processing → completed with the output. false when the row is no longer processing (recovered as failed). */
-  async completeWith(id: string, output: GeneratedImage): Promise<boolean> {
-    const [, affected] = (await this.images.query(
-      `UPDATE "image"
-          SET "status" = 'completed', "generated_image_data" = $2, "generated_mime_type" = $3,
-              "model" = $4, "is_watermarked" = $5
-        WHERE "id" = $1 AND "status" = 'processing'`,
-      [id, output.bytes, output.mimeType, output.model.slice(0, 100), output.isWatermarked],
-    )) as [unknown, number];
-    return affected === 1;
+  /**
+   * processing → completed with the output and, when they could be made, its renditions (D31), in
+   * one transaction. false when the row is no longer processing (recovered as failed).
+   */
+  async completeWith(id: string, output: GeneratedImage, renditions: RenditionSet | null): Promise<boolean> {
+    return this.images.manager.transaction(async (tx) => {
+      const [, affected] = (await tx.query(
+        `UPDATE "image"
+            SET "status" = 'completed', "generated_image_data" = $2, "generated_mime_type" = $3,
+                "model" = $4, "is_watermarked" = $5, "renditions" = $6
+          WHERE "id" = $1 AND "status" = 'processing'`,
+        [id, output.bytes, output.mimeType, output.model.slice(0, 100), output.isWatermarked, renditions ? JSON.stringify(renditions.stored) : null],
+      )) as [unknown, number];
+      if (affected !== 1) return false;
+      if (renditions) await insertRenditions(tx, id, renditions.rows);
+      return true;
+    });
+  }
+
+  /**
+   * D31 backfill: an image's renditions, once. false when it already has them (another instance
+   * or run was first) or is no longer a completed image.
+   */
+  async storeRenditions(id: string, renditions: RenditionSet): Promise<boolean> {
+    return this.images.manager.transaction(async (tx) => {
+      const [, affected] = (await tx.query(
+        `UPDATE "image" SET "renditions" = $2 WHERE "id" = $1 AND "status" = 'completed' AND "renditions" IS NULL`,
+        [id, JSON.stringify(renditions.stored)],
+      )) as [unknown, number];
+      if (affected !== 1) return false;
+      await insertRenditions(tx, id, renditions.rows);
+      return true;
+    });
+  }
+
+  /** Completed images without renditions yet, newest first (those are the ones on screen). */
+  async missingRenditions(limit: number, excluding: readonly string[] = []): Promise<string[]> {
+    const rows = (await this.images.query(
+      `SELECT "id" FROM "image"
+        WHERE "status" = 'completed' AND "renditions" IS NULL AND NOT ("id" = ANY($2::uuid[]))
+        ORDER BY "timestamp" DESC LIMIT $1`,
+      [limit, excluding.filter(isImageId)],
+    )) as Array<{ id: string }>;
+    return rows.map((r) => r.id);
+  }
+
+  /** The version of one rendition (no bytes): enough to answer a conditional GET. */
+  async renditionVersion(id: string, file: ImageFile, width: number): Promise<string | null> {
+    const rows = (await this.images.query(
+      `SELECT "version" FROM "image_rendition" WHERE "image_id" = $1 AND "file" = $2 AND "width" = $3`,
+      [id, file, width],
+    )) as Array<{ version: string }>;
+    return rows[0]?.version ?? null;
+  }
+
+  /** One rendition's bytes and version. */
+  async renditionBytes(id: string, file: ImageFile, width: number): Promise<{ version: string; bytes: Buffer } | null> {
+    const rows = (await this.images.query(
+      `SELECT "version", "bytes" FROM "image_rendition" WHERE "image_id" = $1 AND "file" = $2 AND "width" = $3`,
+      [id, file, width],
+    )) as Array<{ version: string; bytes: Buffer }>;
+    return rows[0] ?? null;
   }
 
   /** → failed, and its bytes are dropped (a failed generation keeps nothing the user sent). */
@@ -133,24 +229,147 @@ export class TypeormImageRepository implements ImagesApi {
   /** Out of My Edits. false unless the owner's image. */
   async markUnsaved(id: string, ownerId: string): Promise<boolean> {
     const [, affected] = (await this.images.query(
-      `UPDATE "image" SET "is_saved" = false, "saved_at" = NULL, "expires_at" = NULL
+      `UPDATE "image" SET ${OUT_OF_MY_EDITS}
         WHERE "id" = $1 AND "user_id" = $2`,
       [id, ownerId],
     )) as [unknown, number];
     return affected === 1;
   }
 
+  /** D23: the owner's saved, unexpired images, newest first, from `after` on. */
+  async listSaved(
+    ownerId: string,
+    options: { now: Date; limit: number; after: SavedCursor | null; favoritesOnly: boolean },
+  ): Promise<SavedImageRow[]> {
+    const rows = (await this.images.query(
+      `SELECT "id", "prompt", "style", "timestamp", "saved_at", "expires_at", "is_favorite", "laugh_count", "is_public", "renditions"
+         FROM "image"
+        WHERE "user_id" = $1 AND "is_saved" AND "status" = 'completed' AND "expires_at" > $2
+          AND (NOT $3::boolean OR "is_favorite")
+          AND ($4::timestamptz IS NULL OR ("timestamp", "id") < ($4::timestamptz, $5::uuid))
+        ORDER BY "timestamp" DESC, "id" DESC
+        LIMIT $6`,
+      [ownerId, options.now, options.favoritesOnly, options.after?.timestamp ?? null, options.after?.id ?? null, options.limit],
+    )) as Array<{
+      id: string;
+      prompt: string;
+      style: string;
+      timestamp: Date;
+      saved_at: Date;
+      expires_at: Date;
+      is_favorite: boolean;
+      laugh_count: number;
+      is_public: boolean;
+      renditions: unknown;
+    }>;
+    return rows.map((r) => ({
+      id: r.id,
+      prompt: r.prompt,
+      style: r.style,
+      timestamp: r.timestamp,
+      savedAt: r.saved_at,
+      expiresAt: r.expires_at,
+      isFavorite: r.is_favorite,
+      laughCount: Number(r.laugh_count),
+      isPublic: r.is_public,
+      renditions: r.renditions,
+    }));
+  }
+
+  /** The filter's counts (001 §2): saved and unexpired, and favourites among them. */
+  async savedCounts(ownerId: string, now: Date): Promise<{ total: number; favorites: number }> {
+    const rows = (await this.images.query(
+      `SELECT count(*)::int AS total, count(*) FILTER (WHERE "is_favorite")::int AS favorites
+         FROM "image"
+        WHERE "user_id" = $1 AND "is_saved" AND "status" = 'completed' AND "expires_at" > $2`,
+      [ownerId, now],
+    )) as Array<{ total: number; favorites: number }>;
+    return rows[0];
+  }
+
   /**
-   * D9: a paid plan ended: every image of the user leaves My Edits at once (public ones stay in
-   * the feed). Answers how many left; a second call finds none.
+   * D23: sets (or, with `isFavorite` null, toggles) the favourite flag of the owner's saved,
+   * unexpired image in one statement. A favourite expires `favoriteExpiresAt`; setting it again
+   * keeps its first date. Unfavouriting puts the expiry back on 60 days from saving. null when it
+   * is not the owner's saved image.
    */
-  async unsaveAllOf(ownerId: string): Promise<number> {
-    const [, affected] = (await this.images.query(
-      `UPDATE "image" SET "is_saved" = false, "is_favorite" = false, "saved_at" = NULL, "expires_at" = NULL
-        WHERE "user_id" = $1 AND "is_saved"`,
-      [ownerId],
-    )) as [unknown, number];
-    return affected;
+  async setFavorite(
+    id: string,
+    ownerId: string,
+    isFavorite: boolean | null,
+    now: Date,
+    favoriteExpiresAt: Date,
+  ): Promise<{ isFavorite: boolean; expiresAt: Date } | null> {
+    const rows = (await this.images.query(
+      `WITH wanted AS (
+         SELECT "id", COALESCE($3::boolean, NOT "is_favorite") AS fav, "is_favorite" AS was
+           FROM "image"
+          WHERE "id" = $1 AND "user_id" = $2 AND "is_saved" AND "expires_at" > $4
+          FOR UPDATE
+       )
+       UPDATE "image" i
+          SET "is_favorite" = w.fav,
+              "favorited_at" = CASE WHEN NOT w.fav THEN NULL WHEN w.was THEN i."favorited_at" ELSE $4 END,
+              "expires_at" = CASE WHEN NOT w.fav THEN i."saved_at" + make_interval(days => $6)
+                                  WHEN w.was THEN i."expires_at" ELSE $5 END
+         FROM wanted w
+        WHERE i."id" = w."id"
+        RETURNING i."is_favorite", i."expires_at"`,
+      [id, ownerId, isFavorite, now, favoriteExpiresAt, SAVED_IMAGE_RETENTION_DAYS],
+    )) as unknown;
+    const row = returnedRows<{ is_favorite: boolean; expires_at: Date }>(rows)[0];
+    return row ? { isFavorite: row.is_favorite, expiresAt: row.expires_at } : null;
+  }
+
+  /**
+   * D23 purge, one batch: saved images whose date has passed leave My Edits. A private one is then
+   * referred to by nothing (not the feed, not My Edits) and is deleted with its bytes (renditions
+   * and laughs go with it); a public one stays in the community feed. Each statement re-checks its
+   * rows under their locks, so two instances purging at once remove each image once.
+   */
+  async purgeExpired(now: Date, batch: number): Promise<Released> {
+    return this.release(`"is_saved" AND "expires_at" <= $1`, [now], batch);
+  }
+
+  /** D9: a paid plan ended: every saved image of the user leaves My Edits, and private ones are deleted. */
+  async emptyMyEditsOf(ownerId: string): Promise<Released> {
+    let total: Released = { unsaved: 0, deleted: 0 };
+    for (;;) {
+      const released = await this.release(`"is_saved" AND "user_id" = $1`, [ownerId], RELEASE_BATCH);
+      total = { unsaved: total.unsaved + released.unsaved, deleted: total.deleted + released.deleted };
+      if (released.unsaved < RELEASE_BATCH && released.deleted < RELEASE_BATCH) return total;
+    }
+  }
+
+  /** Owners who still have saved images, in id order after `afterUserId` (the purge's D9 safety net). */
+  async ownersWithSavedImages(afterUserId: string | null, limit: number): Promise<string[]> {
+    const rows = (await this.images.query(
+      `SELECT DISTINCT "user_id" FROM "image"
+        WHERE "is_saved" AND ($1::uuid IS NULL OR "user_id" > $1::uuid)
+        ORDER BY "user_id" LIMIT $2`,
+      [afterUserId, limit],
+    )) as Array<{ user_id: string }>;
+    return rows.map((r) => r.user_id);
+  }
+
+  /** Up to `batch` saved images matching `where` (a constant fragment over $1) leave My Edits; private ones are deleted. */
+  private async release(where: string, params: unknown[], batch: number): Promise<Released> {
+    const limit = `$${params.length + 1}`;
+    return this.images.manager.transaction(async (tx) => {
+      const deleted = (await tx.query(
+        `DELETE FROM "image" WHERE "id" IN (
+           SELECT "id" FROM "image" WHERE ${where} AND NOT "is_public" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+         AND ${where} AND NOT "is_public"`,
+        [...params, batch],
+      )) as [unknown, number];
+      const unsaved = (await tx.query(
+        `UPDATE "image" SET ${OUT_OF_MY_EDITS} WHERE "id" IN (
+           SELECT "id" FROM "image" WHERE ${where} LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+         AND ${where}`,
+        [...params, batch],
+      )) as [unknown, number];
+      return { unsaved: unsaved[1], deleted: deleted[1] };
+    });
   }
 
   /** D14: the owner shows or hides the image in the community feed. false unless the owner's image. */
@@ -187,6 +406,21 @@ export class TypeormImageRepository implements ImagesApi {
     )) as Array<{ total: number; completed: number; public_count: number; hidden_by_admin: number }>;
     const row = rows[0];
     return { total: row.total, completed: row.completed, public: row.public_count, hiddenByAdmin: row.hidden_by_admin };
+  }
+}
+
+const RELEASE_BATCH = 500;
+
+/** The columns of an image that is not (or no longer) in My Edits. */
+const OUT_OF_MY_EDITS = `"is_saved" = false, "is_favorite" = false, "saved_at" = NULL, "expires_at" = NULL, "favorited_at" = NULL`;
+
+async function insertRenditions(tx: EntityManager, id: string, rows: readonly RenditionRow[]): Promise<void> {
+  for (const r of rows) {
+    await tx.query(
+      `INSERT INTO "image_rendition" ("image_id", "file", "width", "height", "version", "bytes")
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
+      [id, r.file, r.width, r.height, r.version, r.bytes],
+    );
   }
 }
 

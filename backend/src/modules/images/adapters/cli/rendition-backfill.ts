@@ -1,0 +1,40 @@
+import type { DataSource } from 'typeorm';
+import { ImageRenditionsService } from '../../application/image-renditions.service';
+import { ImageOrmEntity } from '../typeorm/image.orm-entity';
+import { TypeormImageRepository } from '../typeorm/typeorm-image.repository';
+
+/** Images looked up per query; each is made and stored before the next. */
+const BATCH = 25;
+
+export interface BackfillSummary {
+  made: number;
+  skipped: number;
+  seconds: number;
+}
+
+/**
+ * D31 backfill as a command (`npm run renditions:backfill -w backend`): every completed image
+ * without renditions gets them, newest first, until none is left. Re-runnable: an image that
+ * has them is never touched again, and storing is conditional, so it is safe next to running
+ * app instances (whose MakeMissingRenditionsJob does the same a few at a time).
+ */
+export async function runRenditionBackfill(dataSource: DataSource, log: (line: string) => void = () => undefined): Promise<BackfillSummary> {
+  const started = process.hrtime.bigint();
+  const images = new TypeormImageRepository(dataSource.getRepository(ImageOrmEntity));
+  const renditions = new ImageRenditionsService(images);
+  let made = 0;
+  let skipped = 0;
+  for (;;) {
+    const ids = await images.missingRenditions(BATCH);
+    if (ids.length === 0) break;
+    for (const id of ids) {
+      if ((await renditions.backfill(id)) === 'made') made++;
+      else skipped++;
+    }
+    log(`renditions: ${made} images done`);
+  }
+  return { made, skipped, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+}
+
+/** What the command's DataSource must know. */
+export const RENDITION_BACKFILL_ENTITIES = [ImageOrmEntity];

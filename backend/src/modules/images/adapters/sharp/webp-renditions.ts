@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { renditionWidths } from '../../domain/rendition';
+
+/** One WebP rendition as made: its size, its version (16 hex of the SHA-256 of its bytes) and its bytes. */
+export interface MadeRendition {
+  width: number;
+  height: number;
+  version: string;
+  bytes: Buffer;
+}
+
+/** Stored images were checked on the way in (D12, at most 40 MP); this only guards against a broken row. */
+const MAX_INPUT_PIXELS = 100_000_000;
+/** Small files that still look right on a card (measured by `npm run bench -- page-weight`). */
+const WEBP = { quality: 72, effort: 4 } as const;
+
+/**
+ * D31: the WebP renditions of one stored image (its orientation was applied and its metadata
+ * stripped when it was stored, so none is carried over). The source is decoded once, scaled to
+ * the largest width (JPEG shrink-on-load does most of that), and every width is encoded from
+ * those pixels. A watermark in the source is in every rendition.
+ */
+export async function makeWebpRenditions(source: Buffer): Promise<MadeRendition[]> {
+  const meta = await sharp(source, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  const widths = renditionWidths(meta.width ?? 0);
+  if (widths.length === 0) throw new Error('The image has no width');
+  const largest = Math.max(...widths);
+  const { data, info } = await sharp(source, { limitInputPixels: MAX_INPUT_PIXELS })
+    .resize({ width: largest, withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = { width: info.width, height: info.height, channels: info.channels };
+  const made: MadeRendition[] = [];
+  for (const width of widths) {
+    const encoded = await sharp(data, { raw })
+      .resize({ width })
+      .webp(WEBP)
+      .toBuffer({ resolveWithObject: true });
+    made.push({
+      width: encoded.info.width,
+      height: encoded.info.height,
+      version: createHash('sha256').update(encoded.data).digest('hex').slice(0, 16),
+      bytes: encoded.data,
+    });
+  }
+  return made;
+}

@@ -1,0 +1,84 @@
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { makeWebpRenditions, type MadeRendition } from '../adapters/sharp/webp-renditions';
+import { TypeormImageRepository, type RenditionRow, type RenditionSet } from '../adapters/typeorm/typeorm-image.repository';
+import type { ImageFile } from '../domain/image';
+
+/** A generation that never completes leaves its original's renditions here at most this long. */
+const PENDING_TTL_MS = 15 * 60_000;
+
+/**
+ * D31: an image's WebP renditions, made once. The original's are made while the model works (they
+ * need nothing but the checked upload); the generated file's when the output is there; both are
+ * written with the completion itself (TypeormImageRepository.completeWith). What could not be made
+ * then is made later by the backfill (MakeMissingRenditionsJob and `src/cli/backfill-renditions.ts`).
+ */
+@Injectable()
+export class ImageRenditionsService implements OnModuleDestroy {
+  private readonly logger = new Logger('Images');
+  private readonly pending = new Map<string, { renditions: Promise<MadeRendition[] | null>; timer: NodeJS.Timeout }>();
+
+  constructor(private readonly images: TypeormImageRepository) {}
+
+  /** Starts making the original's renditions (while the model works). */
+  startOriginal(id: string, bytes: Buffer): void {
+    this.forget(id);
+    const timer = setTimeout(() => this.pending.delete(id), PENDING_TTL_MS);
+    timer.unref();
+    this.pending.set(id, { renditions: this.make(id, 'original', bytes), timer });
+  }
+
+  /** The generation ended without an image: what was made for it is dropped. */
+  forget(id: string): void {
+    const entry = this.pending.get(id);
+    if (!entry) return;
+    clearTimeout(entry.timer);
+    this.pending.delete(id);
+  }
+
+  /** Both files' renditions for a completing image; null when either could not be made (the backfill tries again). */
+  async forCompletion(id: string, generated: Buffer): Promise<RenditionSet | null> {
+    const started = this.pending.get(id)?.renditions ?? this.loadAndMake(id, 'original');
+    this.forget(id);
+    const [original, output] = await Promise.all([started, this.make(id, 'generated', generated)]);
+    if (!original || !output) return null;
+    return renditionSet({ original, generated: output });
+  }
+
+  /**
+   * Backfill of one completed image. A file that cannot be made is recorded with no renditions
+   * (its cards use the full file) rather than tried again on every run. 'skipped' when another
+   * run stored them first or the image is gone.
+   */
+  async backfill(id: string): Promise<'made' | 'skipped'> {
+    const [original, generated] = await Promise.all([this.loadAndMake(id, 'original'), this.loadAndMake(id, 'generated')]);
+    const stored = await this.images.storeRenditions(id, renditionSet({ original: original ?? [], generated: generated ?? [] }));
+    return stored ? 'made' : 'skipped';
+  }
+
+  onModuleDestroy(): void {
+    for (const id of [...this.pending.keys()]) this.forget(id);
+  }
+
+  private async loadAndMake(id: string, file: ImageFile): Promise<MadeRendition[] | null> {
+    const stored = await this.images.findBytes(id, file);
+    return stored ? this.make(id, file, stored.bytes) : null;
+  }
+
+  private async make(id: string, file: ImageFile, bytes: Buffer): Promise<MadeRendition[] | null> {
+    try {
+      return await makeWebpRenditions(bytes);
+    } catch (error) {
+      this.logger.warn(`Renditions of the ${file} file of image ${id} could not be made: ${(error as Error).message}`);
+      return null;
+    }
+  }
+}
+
+function renditionSet(made: Record<ImageFile, MadeRendition[]>): RenditionSet {
+  const rows: RenditionRow[] = [];
+  for (const file of ['original', 'generated'] as const) {
+    for (const r of made[file]) rows.push({ file, width: r.width, height: r.height, version: r.version, bytes: r.bytes });
+  }
+  const stored = (file: ImageFile) => made[file].map((r) => ({ w: r.width, h: r.height, v: r.version }));
+  return { stored: { original: stored('original'), generated: stored('generated') }, rows };
+}
