@@ -35,6 +35,8 @@ export async function startAppProcess(extraEnv: Record<string, string> = {}): Pr
     DATABASE_URL: db.url,
     SESSION_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
+    // Production without Stripe keys refuses to start unless the local checkout is allowed (issue 10).
+    LOCAL_CHECKOUT_IN_PRODUCTION: 'true',
     ...extraEnv,
   });
   const baseUrl = `http://127.0.0.1:${port}`;
