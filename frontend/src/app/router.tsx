@@ -85,7 +85,8 @@ export const routes: RouteObject[] = [
             path: '/dashboard',
             ...page(() => import('./routes/dashboard'), 'DashboardRoute'),
           },
-          { path: '/my-edits', ...page(() => import('../features/my-edits/pages/my-edits-page'), 'MyEditsPage') },
+          // 001 §2: saved images, each card with the community feature's laugh control.
+          { path: '/my-edits', ...page(() => import('./routes/my-edits'), 'MyEditsRoute') },
           // 001 §2: the profile with the billing feature's Billing & Subscription card.
           { path: '/profile', ...page(() => import('./routes/profile'), 'ProfileRoute') },
           { path: '/order', ...page(() => import('../features/billing/pages/order-page'), 'OrderPage') },

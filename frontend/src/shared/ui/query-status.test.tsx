@@ -49,6 +49,23 @@ describe('QueryStatus', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('shows what to do about an empty answer', () => {
+    render(
+      <QueryStatus
+        query={{ data: [], isLoading: false, refetch: vi.fn() }}
+        loadingText="Loading the things..."
+        errorText="Unable to load the things."
+        emptyText="No things yet."
+        emptyAction={<a href="/make">Make one</a>}
+      >
+        {() => null}
+      </QueryStatus>,
+    );
+
+    expect(screen.getByText('No things yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Make one' })).toHaveAttribute('href', '/make');
+  });
+
   it('shows the loaded answer', () => {
     show({ data: ['one', 'two'] });
 

@@ -34,6 +34,8 @@ export interface QueryStatusProps<T> {
   retryLabel?: string;
   /** The spec's text for an empty answer. */
   emptyText: ReactNode;
+  /** What to do about an empty answer, e.g. a link to where things are made. */
+  emptyAction?: ReactNode;
   /** Whether the answer counts as empty; by default, an empty list. */
   isEmpty?: (data: T) => boolean;
   /** Shown instead of the error state when the server answered 403. */
@@ -75,6 +77,7 @@ export function QueryStatus<T>({
   errorText,
   retryLabel = 'Try again',
   emptyText,
+  emptyAction,
   isEmpty = isEmptyList,
   forbidden,
   children,
@@ -112,7 +115,13 @@ export function QueryStatus<T>({
     );
   }
 
-  if (isEmpty(data)) return <StatusMessage kind="empty">{emptyText}</StatusMessage>;
+  if (isEmpty(data)) {
+    return (
+      <StatusMessage kind="empty" action={emptyAction}>
+        {emptyText}
+      </StatusMessage>
+    );
+  }
 
   return <>{children(data)}</>;
 }

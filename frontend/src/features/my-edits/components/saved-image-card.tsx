@@ -1,0 +1,140 @@
+import { useId, type ReactNode } from 'react';
+import { cx } from '../../../shared/lib/cx';
+import { Button } from '../../../shared/ui/button';
+import { Card } from '../../../shared/ui/card';
+import { RenditionImage } from '../../../shared/ui/rendition-image';
+import { Skeleton } from '../../../shared/ui/skeleton';
+import { VisuallyHidden } from '../../../shared/ui/visually-hidden';
+import type { SavedImage } from '../api/my-edits.api';
+import { useDownload } from '../hooks/use-download';
+import { useFavoriteToggle } from '../hooks/use-favorite-toggle';
+import { expiryBadge } from '../lib/expiry-badge';
+import { ClockIcon, DownloadIcon, HeartIcon, StarIcon, TrashIcon } from './my-edits-icons';
+import styles from './saved-image-card.module.css';
+
+/** How wide a card's image is drawn: one column on phones, two on tablets, three above. */
+export const CARD_IMAGE_SIZES = '(max-width: 639px) 100vw, (max-width: 1023px) 50vw, 33vw';
+
+const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+
+/** "Jun 1, 2030"; null for a missing or invalid date. */
+export function formatCreated(timestamp: string): string | null {
+  if (!timestamp) return null;
+  const date = new Date(timestamp);
+  return Number.isNaN(date.getTime()) ? null : DATE_FORMAT.format(date);
+}
+
+export interface SavedImageCardProps {
+  image: SavedImage;
+  /** The moment the expiry badges are counted from. */
+  now: Date;
+  /** The laugh control (the community feature's, composed in by app/routes/my-edits.tsx). */
+  laugh?: ReactNode;
+  /** Remove was clicked: the page asks for confirmation. */
+  onRemove: (image: SavedImage) => void;
+}
+
+/**
+ * One saved image (001 §2 "My Edits"): the image (a link to the full one in a new tab) with a
+ * heart marker when it is a favorite and its expiry badge, the prompt, creation date and style;
+ * then Download, the favorite star, the laugh control and Remove. Named by its prompt.
+ */
+export function SavedImageCard({ image, now, laugh, onRemove }: SavedImageCardProps) {
+  const titleId = useId();
+  const favorite = useFavoriteToggle(image);
+  const download = useDownload(image);
+  const prompt = image.prompt.trim();
+  const created = formatCreated(image.timestamp);
+  const badge = expiryBadge(image.expiresAt, image.isFavorite, now);
+
+  return (
+    <Card as="article" className={styles.card} aria-labelledby={titleId}>
+      <div className={styles.media}>
+        <a href={image.imageUrl} target="_blank" rel="noopener noreferrer" className={styles.imageLink}>
+          <RenditionImage
+            src={image.imageUrl}
+            renditions={image.generatedRenditions}
+            sizes={CARD_IMAGE_SIZES}
+            fallbackWidth={640}
+            fallbackHeight={640}
+            alt={prompt || 'Saved edit'}
+            loading="lazy"
+            decoding="async"
+            className={styles.image}
+          />
+          <VisuallyHidden> (opens the full image in a new tab)</VisuallyHidden>
+        </a>
+        {image.isFavorite ? (
+          <span className={styles.heart} title="Favorite">
+            <HeartIcon width={16} height={16} />
+            <VisuallyHidden>Favorite</VisuallyHidden>
+          </span>
+        ) : null}
+        {badge ? (
+          <span className={cx(styles.badge, badge === 'Expires today' && styles.urgent)}>
+            <ClockIcon width={14} height={14} />
+            {badge}
+          </span>
+        ) : null}
+      </div>
+
+      <div className={styles.body}>
+        <h2 id={titleId} className={styles.prompt} title={prompt || undefined}>
+          {prompt ? `"${prompt}"` : 'No prompt'}
+        </h2>
+        <p className={styles.meta}>
+          {created ? <time dateTime={image.timestamp}>{created}</time> : null}
+          {image.style ? <span className={styles.style}>{image.style}</span> : null}
+        </p>
+      </div>
+
+      <div className={styles.actions}>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={download.download}
+          aria-disabled={download.pending || undefined}
+          aria-busy={download.pending || undefined}
+        >
+          <DownloadIcon width={18} height={18} />
+          {download.pending ? 'Downloading...' : 'Download'}
+        </Button>
+        <button
+          type="button"
+          className={styles.star}
+          aria-pressed={image.isFavorite}
+          aria-label="Favorite"
+          title={image.isFavorite ? 'Remove from favorites' : 'Add to favorites'}
+          aria-disabled={favorite.pending || undefined}
+          onClick={favorite.toggle}
+        >
+          <StarIcon filled={image.isFavorite} />
+        </button>
+        {laugh}
+        <Button size="sm" variant="ghost" className={styles.remove} onClick={() => onRemove(image)}>
+          <TrashIcon width={18} height={18} />
+          Remove
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+/** A card of the same shape while the list loads. */
+export function SavedImageCardSkeleton() {
+  return (
+    <Card className={styles.card} aria-hidden="true">
+      <Skeleton className={styles.mediaSkeleton} height="auto" />
+      <div className={styles.body}>
+        <Skeleton height="1rem" width="90%" />
+        <Skeleton height="1rem" width="60%" />
+        <Skeleton height="0.875rem" width="45%" />
+      </div>
+      <div className={styles.actions}>
+        <Skeleton height="var(--tap-target)" width="7rem" />
+        <Skeleton height="var(--tap-target)" width="var(--tap-target)" circle />
+        <Skeleton height="var(--tap-target)" width="4.5rem" circle />
+      </div>
+    </Card>
+  );
+}
