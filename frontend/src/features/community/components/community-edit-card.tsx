@@ -11,6 +11,8 @@ import styles from './community-edit-card.module.css';
 
 export interface CommunityEditCardProps {
   entry: CommunityEntry;
+  /** How wide each image is drawn in the list (`sizes` of the renditions, D31): see the list. */
+  imageSizes: string;
   /** Refetch the leaderboard and recent feed after a laugh (the leaderboard's cards). */
   refreshAfterLaugh?: boolean;
   /** Shown above the images (the leaderboard's rank and badge). */
@@ -22,14 +24,14 @@ export interface CommunityEditCardProps {
  * One community edit in a list: original and generated image, prompt, style, age, and the
  * optimistic laugh toggle (000 §4). Named by its prompt for assistive technology.
  */
-export function CommunityEditCard({ entry, refreshAfterLaugh = false, header, className }: CommunityEditCardProps) {
+export function CommunityEditCard({ entry, imageSizes, refreshAfterLaugh = false, header, className }: CommunityEditCardProps) {
   const { laughed, pending, toggle } = useLaughToggle(entry.id, { refresh: refreshAfterLaugh });
   const prompt = entry.prompt.trim();
   const when = timeAgo(entry.timestamp);
   return (
     <Card as="article" className={cx(styles.card, className)} aria-label={prompt || 'Community edit'}>
       {header}
-      <EditPair entry={entry} />
+      <EditPair entry={entry} sizes={imageSizes} />
       <p className={styles.prompt} title={prompt || undefined}>
         {prompt ? `"${prompt}"` : 'No prompt'}
       </p>

@@ -26,6 +26,29 @@ export function entry(n: number, overrides: Record<string, unknown> = {}) {
   };
 }
 
+/**
+ * D31 renditions as the server lists them for one image of an edit: `/api/images/{id}/renditions/
+ * {file}-{width}-{version}.webp`, 3:2 images, by width ascending.
+ */
+export function renditions(id: string, file: 'original' | 'generated', widths: readonly number[] = [320, 640, 1000]) {
+  return widths.map((width) => ({
+    url: `/api/images/${id}/renditions/${file}-${width}-0123456789abcdef.webp`,
+    width,
+    height: Math.round((width * 2) / 3),
+  }));
+}
+
+/** An entry as the server sends it with renditions of both images. */
+export function entryWithRenditions(n: number, overrides: Record<string, unknown> = {}) {
+  const base = entry(n, overrides);
+  return {
+    ...base,
+    originalRenditions: renditions(base.id, 'original'),
+    generatedRenditions: renditions(base.id, 'generated'),
+    ...overrides,
+  };
+}
+
 export function rankedEntry(rank: number, overrides: Record<string, unknown> = {}) {
   return { ...entry(rank, { laughCount: 100 - rank }), rank, ...overrides };
 }

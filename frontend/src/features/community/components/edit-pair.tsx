@@ -1,15 +1,26 @@
 import { useState } from 'react';
+import type { Rendition } from '../../../shared/api/renditions';
 import { cx } from '../../../shared/lib/cx';
 import { ImageIcon } from '../../../shared/ui/icons';
+import { RenditionImage } from '../../../shared/ui/rendition-image';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { VisuallyHidden } from '../../../shared/ui/visually-hidden';
 import type { CommunityEntry } from '../lib/community-entry';
 import styles from './edit-pair.module.css';
 
-// The images' intrinsic size hint (a square frame): reserves their space before they load.
+// The intrinsic size hint of an image without renditions (a square frame): reserves its space.
 const SIZE = 480;
 
-function EditImage({ src, alt, caption, eager }: { src: string; alt: string; caption: string; eager: boolean }) {
+interface EditImageProps {
+  src: string;
+  renditions: readonly Rendition[];
+  sizes: string;
+  alt: string;
+  caption: string;
+  eager: boolean;
+}
+
+function EditImage({ src, renditions, sizes, alt, caption, eager }: EditImageProps) {
   const [failed, setFailed] = useState(false);
   return (
     <figure className={styles.figure}>
@@ -21,11 +32,14 @@ function EditImage({ src, alt, caption, eager }: { src: string; alt: string; cap
             <span>{alt}</span>
           </span>
         ) : (
-          <img
+          // D31: a small WebP rendition through srcset/sizes; the link above opens the full image.
+          <RenditionImage
             src={src}
+            renditions={renditions}
+            sizes={sizes}
+            fallbackWidth={SIZE}
+            fallbackHeight={SIZE}
             alt={alt}
-            width={SIZE}
-            height={SIZE}
             loading={eager ? 'eager' : 'lazy'}
             decoding="async"
             className={styles.image}
@@ -40,7 +54,12 @@ function EditImage({ src, alt, caption, eager }: { src: string; alt: string; cap
 }
 
 export interface EditPairProps {
-  entry: Pick<CommunityEntry, 'id' | 'prompt' | 'imageUrl' | 'originalUrl'>;
+  entry: Pick<CommunityEntry, 'id' | 'prompt' | 'imageUrl' | 'originalUrl' | 'originalRenditions' | 'generatedRenditions'>;
+  /**
+   * How wide each of the two images is drawn (`sizes`), worked out by each place from its own
+   * layout, so that the browser loads the smallest rendition that fills the frame (D31).
+   */
+  sizes: string;
   /** Load at once (the landing card) rather than when scrolled near (lists). */
   eager?: boolean;
   /** Stack the two images on phones (a large card) rather than keeping them side by side. */
@@ -48,18 +67,28 @@ export interface EditPairProps {
 }
 
 /** The original and the generated image side by side, each a link to the full image. */
-export function EditPair({ entry, eager = false, stackOnPhones = false }: EditPairProps) {
+export function EditPair({ entry, sizes, eager = false, stackOnPhones = false }: EditPairProps) {
   const prompt = entry.prompt.trim();
   return (
     <div className={cx(styles.pair, stackOnPhones && styles.stackOnPhones)}>
       <EditImage
         key={`o-${entry.id}`}
         src={entry.originalUrl}
+        renditions={entry.originalRenditions}
+        sizes={sizes}
         alt={prompt ? `Original photo for "${prompt}"` : 'Original photo'}
         caption="Original"
         eager={eager}
       />
-      <EditImage key={`g-${entry.id}`} src={entry.imageUrl} alt={prompt || 'Edited photo'} caption="Edited" eager={eager} />
+      <EditImage
+        key={`g-${entry.id}`}
+        src={entry.imageUrl}
+        renditions={entry.generatedRenditions}
+        sizes={sizes}
+        alt={prompt || 'Edited photo'}
+        caption="Edited"
+        eager={eager}
+      />
     </div>
   );
 }

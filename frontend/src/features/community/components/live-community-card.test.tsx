@@ -5,8 +5,8 @@ import { USER_IDENTIFIER_KEY } from '../../../shared/lib/user-identifier';
 import { json, signedOut, stubApi, type ApiRoutes } from '../../../test/fetch-stub';
 import { resetPageVisibility, stubWebSocket } from '../../../test/websocket-stub';
 import { laughMemory } from '../lib/laugh-memory';
-import { calls, entry, forgetLaughs, heldAnswer, renderWithStore } from './community-test-kit';
-import { LiveCommunityCard } from './live-community-card';
+import { calls, entry, entryWithRenditions, forgetLaughs, heldAnswer, renderWithStore } from './community-test-kit';
+import { LIVE_EDIT_IMAGE_SIZES, LiveCommunityCard } from './live-community-card';
 
 const ME = 'anon_1700000000000_visitor';
 const LATEST = entry(1, { prompt: 'add snow falling', laughCount: 2 });
@@ -58,6 +58,28 @@ describe('the live community card (000 §2 landing page, §4)', () => {
     expect(edited.closest('a')).toHaveAttribute('href', `/api/images/${LATEST.id}`);
     expect(edited.closest('a')).toHaveAttribute('target', '_blank');
     expect(laughButton()).toHaveAccessibleName('Laugh, 2 laughs');
+  });
+
+  it("loads the renditions with the card's sizes, at once (D31), from the feed and from live messages", async () => {
+    const withRenditions = entryWithRenditions(1, { prompt: 'add snow falling' });
+    const { latest } = show({ 'GET /api/community/recent': () => json([withRenditions]) });
+
+    const edited = await within(card()).findByRole('img', { name: 'add snow falling' });
+    const original = within(card()).getByRole('img', { name: 'Original photo for "add snow falling"' });
+    for (const image of [original, edited]) {
+      expect(image).toHaveAttribute('sizes', LIVE_EDIT_IMAGE_SIZES);
+      expect(image.getAttribute('srcset')).toContain(' 320w');
+      expect(image).toHaveAttribute('loading', 'eager');
+      expect(image).toHaveAttribute('decoding', 'async');
+    }
+    expect(edited.getAttribute('srcset')).toContain(`/api/images/${LATEST.id}/renditions/generated-640-`);
+    expect(edited.closest('a')).toHaveAttribute('href', `/api/images/${LATEST.id}`);
+
+    act(() => latest().open());
+    act(() => latest().receive({ type: 'new_community_edit', data: entryWithRenditions(0, { prompt: 'make it a cartoon', timestamp: NEWER.timestamp }) }));
+    const newer = within(card()).getByRole('img', { name: 'make it a cartoon' });
+    expect(newer.getAttribute('srcset')).toContain(`/api/images/${NEWER.id}/renditions/generated-320-`);
+    expect(newer).toHaveAttribute('sizes', LIVE_EDIT_IMAGE_SIZES);
   });
 
   it('takes its first laugh state from has-laughed, asked with the identifier', async () => {

@@ -23,6 +23,24 @@ import { EditPair, EditPairSkeleton } from './edit-pair';
 import { LaughButton } from './laugh-button';
 import styles from './live-community-card.module.css';
 
+/**
+ * How wide each image is drawn (D31 `sizes`), from the CSS: the landing section (max 72rem
+ * including 1rem / from 720px 1.5rem side padding), its slot (max 48rem), this card (max 44rem
+ * including a 1px border and 1.5rem / from 640px 2rem padding: 638px inside at most) and the pair
+ * (2 columns with a 0.75rem gap, 1 column below 480px): a 313px square on a desktop. The image
+ * covers that square, so a landscape photo (4:3, the usual one) is drawn a third wider than the
+ * square: the sizes below are the square's width × 4/3 (the 640px rendition at DPR 1), or the
+ * 320px one would be stretched to 417px.
+ */
+export const LIVE_EDIT_IMAGE_SIZES =
+  [
+  '(min-width: 752px) 418px',
+  '(min-width: 720px) calc((100vw - 126px) * 2 / 3)',
+  '(min-width: 640px) calc((100vw - 110px) * 2 / 3)',
+  '(min-width: 480px) calc((100vw - 94px) * 2 / 3)',
+  'calc((100vw - 82px) * 4 / 3)',
+].join(', ');
+
 /** What the card learnt itself: a live message, or the answer to its own laugh. */
 interface Known {
   entry: CommunityEntry;
@@ -123,7 +141,7 @@ export function LiveCommunityCard() {
     const when = timeAgo(shown.timestamp);
     body = (
       <>
-        <EditPair entry={shown} eager stackOnPhones />
+        <EditPair entry={shown} sizes={LIVE_EDIT_IMAGE_SIZES} eager stackOnPhones />
         <p className={styles.prompt} title={prompt || undefined}>
           {prompt ? `"${prompt}"` : 'No prompt'}
         </p>

@@ -7,8 +7,8 @@ import { baseApi } from '../../../shared/api/base-api';
 import { USER_IDENTIFIER_KEY } from '../../../shared/lib/user-identifier';
 import { json, signedOut, stubApi, type ApiRoutes } from '../../../test/fetch-stub';
 import { laughMemory } from '../lib/laugh-memory';
-import { calls, entry, forgetLaughs, heldAnswer, renderWithStore } from './community-test-kit';
-import { RecentCommunityEdits } from './recent-community-edits';
+import { calls, entry, entryWithRenditions, forgetLaughs, heldAnswer, renderWithStore } from './community-test-kit';
+import { RECENT_EDIT_IMAGE_SIZES, RecentCommunityEdits } from './recent-community-edits';
 
 const ME = 'anon_1700000000000_tester';
 const FIRST = entry(1, { prompt: 'add snow falling', laughCount: 3 });
@@ -72,6 +72,34 @@ describe('Recent Community Edits (000 §2 editor page)', () => {
     expect(laughButton('add snow falling')).toHaveAccessibleName('Laugh, 3 laughs');
     expect(within(card('make it black and white')).getByText('cartoon')).toBeInTheDocument();
     expect(laughButton('make it black and white')).toHaveAccessibleName('Laugh, 0 laughs');
+  });
+
+  it("loads small renditions through srcset with the list's sizes, and the full image only without them (D31)", async () => {
+    const small = entryWithRenditions(3, { prompt: 'turn it into winter' });
+    show({ 'GET /api/community/recent': () => json([small, FIRST]) });
+
+    const withRenditions = await screen.findByRole('article', { name: 'turn it into winter' });
+    const edited = within(withRenditions).getByRole('img', { name: 'turn it into winter' });
+    const original = within(withRenditions).getByRole('img', { name: 'Original photo for "turn it into winter"' });
+    expect(edited).toHaveAttribute(
+      'srcset',
+      small.generatedRenditions.map((r) => `${r.url} ${r.width}w`).join(', '),
+    );
+    expect(original.getAttribute('srcset')).toContain(`/api/images/${small.id}/renditions/original-320-0123456789abcdef.webp 320w`);
+    for (const image of [original, edited]) {
+      expect(image).toHaveAttribute('sizes', RECENT_EDIT_IMAGE_SIZES);
+      expect(image).toHaveAttribute('width', '1000');
+      expect(image).toHaveAttribute('height', '667');
+      expect(image).toHaveAttribute('loading', 'lazy');
+      expect(image).toHaveAttribute('decoding', 'async');
+      expect(image.getAttribute('src')).not.toBe(image.closest('a')?.getAttribute('href'));
+    }
+    expect(edited.closest('a')).toHaveAttribute('href', `/api/images/${small.id}`);
+
+    // An edit without renditions yet: its full image.
+    const withoutRenditions = within(card('add snow falling')).getByRole('img', { name: 'add snow falling' });
+    expect(withoutRenditions).toHaveAttribute('src', `/api/images/${FIRST.id}`);
+    expect(withoutRenditions).not.toHaveAttribute('srcset');
   });
 
   it('says so when there are no community edits yet', async () => {

@@ -193,7 +193,16 @@ describe('readLiveMessage', () => {
       laughCount: 0,
       imageUrl: '/api/images/abc',
       originalUrl: '/api/images/abc/original',
+      originalRenditions: [],
+      generatedRenditions: [],
     });
+  });
+
+  it('reads the renditions of a new community edit (D31)', () => {
+    const small = { url: '/api/images/abc/renditions/generated-320-0123456789abcdef.webp', width: 320, height: 240 };
+    const original = { url: '/api/images/abc/renditions/original-300-0123456789abcdef.webp', width: 300, height: 300 };
+    const message = { type: 'new_community_edit', data: { id: 'abc', originalRenditions: [original], generatedRenditions: [small] } };
+    expect(readLiveMessage(JSON.stringify(message))).toMatchObject({ originalRenditions: [original], generatedRenditions: [small] });
   });
 
   it('returns null for a message without an edit, and logs it', () => {

@@ -1,9 +1,11 @@
 import { z } from 'zod/mini';
+import { renditionsSchema, type Rendition } from '../../../shared/api/renditions';
 
 /**
  * A community edit as the client uses it (000 §3 "Community image entry"), read from the recent
  * feed, the leaderboard and live messages alike. Missing image addresses are derived from the
- * id (000 §2 "Image links"); a missing or broken laugh count reads as 0 (000 §4).
+ * id (000 §2 "Image links"); a missing or broken laugh count reads as 0 (000 §4); missing or
+ * broken renditions read as none (D31: the full image is drawn).
  */
 export interface CommunityEntry {
   id: string;
@@ -16,6 +18,10 @@ export interface CommunityEntry {
   imageUrl: string;
   /** The original image: /api/images/{id}/original. */
   originalUrl: string;
+  /** D31: small WebP versions of the original, by width ascending; [] when none are made yet. */
+  originalRenditions: Rendition[];
+  /** D31: small WebP versions of the generated image, by width ascending; [] when none are made yet. */
+  generatedRenditions: Rendition[];
 }
 
 export interface LeaderboardEntry extends CommunityEntry {
@@ -50,6 +56,8 @@ const entryFields = {
   generatedPath: address,
   originalUrl: address,
   originalPath: address,
+  originalRenditions: renditionsSchema,
+  generatedRenditions: renditionsSchema,
 };
 
 const entryObject = z.object(entryFields);
@@ -64,6 +72,8 @@ function toEntry(raw: z.output<typeof entryObject>): CommunityEntry {
     laughCount: raw.laughCount,
     imageUrl: raw.imageUrl ?? raw.generatedPath ?? imagePath(id),
     originalUrl: raw.originalUrl ?? raw.originalPath ?? imagePath(id, '/original'),
+    originalRenditions: raw.originalRenditions,
+    generatedRenditions: raw.generatedRenditions,
   };
 }
 

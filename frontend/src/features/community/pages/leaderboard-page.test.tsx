@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { USER_IDENTIFIER_KEY } from '../../../shared/lib/user-identifier';
 import { json, signedOut, stubApi, type ApiRoutes } from '../../../test/fetch-stub';
 import { renderRoute } from '../../../test/render-route';
-import { calls, forgetLaughs, heldAnswer, rankedEntry } from '../components/community-test-kit';
+import { calls, entryWithRenditions, forgetLaughs, heldAnswer, rankedEntry } from '../components/community-test-kit';
+import { LEADERBOARD_IMAGE_SIZES } from './leaderboard-page';
 
 const ME = 'anon_1700000000000_fan';
 
@@ -69,6 +70,22 @@ describe('Hall of Fame (000 §2 "Hall of Fame page")', () => {
     expect(within(first).getByRole('img', { name: 'Original photo for "prompt number 1"' })).toBeInTheDocument();
     expect(within(first).getByRole('img', { name: 'prompt number 1' })).toBeInTheDocument();
     expect(within(first).getByRole('button', { name: 'Laugh, 99 laughs' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it("loads small renditions through srcset with the list's sizes (D31)", async () => {
+    const top = { ...rankedEntry(1), ...entryWithRenditions(1, { laughCount: 99 }), rank: 1 };
+    await open({ 'GET /api/leaderboard': () => json([top]) });
+
+    const article = await screen.findByRole('article', { name: 'prompt number 1' });
+    const edited = within(article).getByRole('img', { name: 'prompt number 1' });
+    const original = within(article).getByRole('img', { name: 'Original photo for "prompt number 1"' });
+    expect(edited.getAttribute('srcset')).toContain(`/api/images/${top.id}/renditions/generated-320-0123456789abcdef.webp 320w`);
+    expect(original.getAttribute('srcset')).toContain(`/api/images/${top.id}/renditions/original-1000-0123456789abcdef.webp 1000w`);
+    for (const image of [original, edited]) {
+      expect(image).toHaveAttribute('sizes', LEADERBOARD_IMAGE_SIZES);
+      expect(image).toHaveAttribute('loading', 'lazy');
+    }
+    expect(original.closest('a')).toHaveAttribute('href', `/api/images/${top.id}/original`);
   });
 
   it('offers "Create Your Own Viral Edit" to /dashboard and Back to Top', async () => {

@@ -14,6 +14,22 @@ export const RANK_BADGES: Readonly<Record<number, string>> = { 1: 'Champion', 2:
 export const LEADERBOARD_LOAD_ERROR = 'Unable to load the Hall of Fame. Please try again later.';
 export const LEADERBOARD_EMPTY = 'No laughs yet. Laugh at a community edit and it will take its place in the Hall of Fame!';
 
+/**
+ * How wide each image of a card is drawn (D31 `sizes`), from the CSS: the page's main column
+ * (max 72rem including 1rem / from 768px 1.5rem side padding: at most 1104px of content), the
+ * list (columns of at least 18rem, 1rem gaps: 3 columns from 944px, 2 from 624px, else 1), the
+ * card (1px border, 1rem padding) and the pair (2 columns, 0.75rem gap). About 156px on a
+ * desktop, so a browser at DPR 1 or 2 loads the 320px rendition.
+ */
+export const LEADERBOARD_IMAGE_SIZES =
+  [
+  '(min-width: 1152px) 156px',
+  '(min-width: 944px) calc((100vw - 218px) / 6)',
+  '(min-width: 768px) calc((100vw - 156px) / 4)',
+  '(min-width: 624px) calc((100vw - 140px) / 4)',
+  'calc((100vw - 78px) / 2)',
+].join(', ');
+
 function RankHeader({ rank }: { rank: number }) {
   const badge = RANK_BADGES[rank];
   return (
@@ -87,7 +103,12 @@ export function LeaderboardPage() {
           <ol ref={list} className={styles.list} aria-label="Most laughed-at edits">
             {board.entries.map((entry) => (
               <li key={entry.id} tabIndex={-1} className={styles.item} data-top={entry.rank <= 3 || undefined}>
-                <CommunityEditCard entry={entry} refreshAfterLaugh header={<RankHeader rank={entry.rank} />} />
+                <CommunityEditCard
+                  entry={entry}
+                  imageSizes={LEADERBOARD_IMAGE_SIZES}
+                  refreshAfterLaugh
+                  header={<RankHeader rank={entry.rank} />}
+                />
               </li>
             ))}
           </ol>

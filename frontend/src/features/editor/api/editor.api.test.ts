@@ -115,6 +115,8 @@ describe('generation answer', () => {
       originalUrl: '/api/images/42/original',
       downloadUrl: '/api/images/42/download',
       watermarked: false,
+      originalRenditions: [],
+      generatedRenditions: [],
     });
     expect(
       toGenerationResult({
@@ -125,6 +127,30 @@ describe('generation answer', () => {
         watermarked: true,
         model: 'local',
       }),
-    ).toEqual({ id: 'a', imageUrl: '/api/images/a', originalUrl: '/x/original', downloadUrl: '/x/download', watermarked: true });
+    ).toEqual({
+      id: 'a',
+      imageUrl: '/api/images/a',
+      originalUrl: '/x/original',
+      downloadUrl: '/x/download',
+      watermarked: true,
+      originalRenditions: [],
+      generatedRenditions: [],
+    });
+  });
+
+  it('reads the renditions of both images (D31), by width; missing or broken ones read as none', () => {
+    const rendition = (file: string, width: number) => ({ url: `/api/images/a/renditions/${file}-${width}-0123456789abcdef.webp`, width, height: width });
+    const result = toGenerationResult({
+      id: 'a',
+      imageUrl: '/api/images/a',
+      originalRenditions: [rendition('original', 640), rendition('original', 320)],
+      generatedRenditions: [rendition('generated', 320), { url: 7 }],
+    });
+    expect(result.originalRenditions).toEqual([rendition('original', 320), rendition('original', 640)]);
+    expect(result.generatedRenditions).toEqual([rendition('generated', 320)]);
+    expect(toGenerationResult({ id: 'a', originalRenditions: 'none', generatedRenditions: null })).toMatchObject({
+      originalRenditions: [],
+      generatedRenditions: [],
+    });
   });
 });

@@ -2,6 +2,7 @@ import type { PromptFilterResult } from '@generation-rules/prompt-filter';
 import { z } from 'zod/mini';
 import { baseApi } from '../../../shared/api/base-api';
 import { parseResponse } from '../../../shared/api/parse-response';
+import { renditionsSchema, type Rendition } from '../../../shared/api/renditions';
 
 /** 000 §3 style values. Choosing the Magic Image Editor sets `realistic` (000 §2). */
 export type GenerationStyle = 'realistic' | 'cartoon';
@@ -23,6 +24,10 @@ export interface GenerationResult {
   downloadUrl: string;
   /** True when a free (watermarked) credit paid for it (D2). */
   watermarked: boolean;
+  /** D31: small WebP versions of the original, by width ascending; [] when none (the full image is drawn). */
+  originalRenditions: Rendition[];
+  /** D31: small WebP versions of the result, by width ascending; [] when none (the full image is drawn). */
+  generatedRenditions: Rendition[];
 }
 
 /** 000 §4 "Community refresh": the community list is refreshed 1 s after a new image. */
@@ -46,6 +51,8 @@ export const generationResultSchema = z.pipe(
     originalUrl: text,
     downloadUrl: text,
     watermarked: z.catch(z.boolean(), false),
+    originalRenditions: renditionsSchema,
+    generatedRenditions: renditionsSchema,
   }),
   z.transform(({ id, ...raw }): GenerationResult => {
     const imageUrl = raw.imageUrl ?? (id ? imagePath(id) : '');
@@ -56,6 +63,8 @@ export const generationResultSchema = z.pipe(
       // Without an id the result itself is still downloadable (the browser names the file).
       downloadUrl: raw.downloadUrl ?? (id ? imagePath(id, '/download') : imageUrl),
       watermarked: raw.watermarked,
+      originalRenditions: raw.originalRenditions,
+      generatedRenditions: raw.generatedRenditions,
     };
   }),
 );

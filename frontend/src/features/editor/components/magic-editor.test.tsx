@@ -244,28 +244,16 @@ describe('results (000 §2 step 4, §4, §8)', () => {
     expect(calls(requests, 'DELETE', '/api/images/img-1/save')).toHaveLength(1);
   });
 
-  it('does not offer Save to My Edits without a paid plan (000 §6)', async () => {
+  it('offers Save to My Edits without a paid plan too, and says "Upgrade Required" when the server refuses (D7)', async () => {
     const user = userEvent.setup();
-    await openEditor({ 'POST /api/generate': () => json(GENERATED) });
-
-    await goToResults(user);
-
-    expect(screen.queryByRole('button', { name: 'Save to My Edits' })).not.toBeInTheDocument();
-  });
-
-  it('says "Upgrade Required" when the server refuses to save without a paid plan (D7)', async () => {
-    const user = userEvent.setup();
-    await openEditor(
-      {
-        'POST /api/generate': () => json(GENERATED),
-        'POST /api/images/img-1/save': () =>
-          json(
-            { message: 'Upgrade to a paid plan to save images to My Edits.', error: 'Forbidden', code: 'SAVE.UPGRADE_REQUIRED' },
-            { status: 403 },
-          ),
-      },
-      SUBSCRIBER,
-    );
+    const { requests } = await openEditor({
+      'POST /api/generate': () => json(GENERATED),
+      'POST /api/images/img-1/save': () =>
+        json(
+          { message: 'Upgrade to a paid plan to save images to My Edits.', error: 'Forbidden', code: 'SAVE.UPGRADE_REQUIRED' },
+          { status: 403 },
+        ),
+    });
     await goToResults(user);
 
     await user.click(screen.getByRole('button', { name: 'Save to My Edits' }));
@@ -273,6 +261,8 @@ describe('results (000 §2 step 4, §4, §8)', () => {
     expect(await toast('Upgrade Required')).toBeInTheDocument();
     expect(screen.getByText('Save images to My Edits with a paid subscription.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save to My Edits' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove from My Edits' })).not.toBeInTheDocument();
+    expect(calls(requests, 'POST', '/api/images/img-1/save')).toHaveLength(1);
   });
 
   it('says "Error saving image" and "Error removing image" for other failures', async () => {

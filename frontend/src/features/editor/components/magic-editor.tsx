@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import type { CurrentUser } from '../../../shared/api/current-user.api';
 import { Card } from '../../../shared/ui/card';
 import { useGeneration } from '../hooks/use-generation';
 import { usePromptFilter } from '../hooks/use-prompt-filter';
@@ -21,9 +20,10 @@ import { UploadStep } from './upload-step';
 
 /**
  * The signed-in editor (000 §2, §4, §5, §8): the step bar and the four steps in one card, the
- * Available Credits box and How It Works beside it (above and below it on phones).
+ * Available Credits box and How It Works beside it (above and below it on phones). Rendered for
+ * a signed-in user only (the dashboard page decides).
  */
-export function MagicEditor({ user }: { user: CurrentUser }) {
+export function MagicEditor() {
   const navigate = useNavigate();
   const [state, dispatch] = useReducer(editorReducer, initialEditorState);
   // D14: images are shared to the community feed unless the user says otherwise.
@@ -104,7 +104,6 @@ export function MagicEditor({ user }: { user: CurrentUser }) {
         result={state.result}
         prompt={state.prompt}
         isSaved={state.isSaved}
-        canSave={user.isSubscribed}
         saveBusy={saving.isBusy}
         onSave={() => void saving.save(state.result?.id ?? null)}
         onUnsave={() => void saving.remove(state.result?.id ?? null)}

@@ -1,10 +1,35 @@
 import { useState } from 'react';
+import type { Rendition } from '../../../shared/api/renditions';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { AlertCircleIcon } from '../../../shared/ui/icons';
+import { RenditionImage } from '../../../shared/ui/rendition-image';
 import styles from './results-step.module.css';
 
+/**
+ * How wide each image of the result pair is drawn (D31 `sizes`), from the CSS: the page's main
+ * column (max 72rem including 1rem / from 768px 1.5rem side padding: at most 1104px), the
+ * editor's layout (from 1024px a 20rem side column and a 1.5rem gap beside the workflow card),
+ * the workflow card (1px border, 1rem / from 640px 2rem padding) and the pair (from 640px
+ * 2 columns with a 1rem gap, else 1). 339px on a wide desktop: the 640px rendition at DPR 1.
+ */
+export const RESULT_IMAGE_SIZES =
+  [
+  '(min-width: 1152px) 339px',
+  '(min-width: 1024px) calc((100vw - 474px) / 2)',
+  '(min-width: 768px) calc((100vw - 130px) / 2)',
+  '(min-width: 640px) calc((100vw - 114px) / 2)',
+  'calc(100vw - 66px)',
+].join(', ');
+
+/** The intrinsic size hint of an image without renditions: the frame's 4:3. */
+const FALLBACK_WIDTH = 800;
+const FALLBACK_HEIGHT = 600;
+
 export interface ResultImageProps {
+  /** The full image: the link opens it; drawn only while the image has no renditions. */
   src: string;
+  /** D31: its small WebP versions, drawn through srcset/sizes. */
+  renditions: readonly Rendition[];
   alt: string;
   caption: string;
 }
@@ -13,7 +38,7 @@ export interface ResultImageProps {
  * One image of the result pair: a skeleton while it loads, a short note if it cannot be shown.
  * The image links to itself in a new tab (000 §2 "Image links").
  */
-export function ResultImage({ src, alt, caption }: ResultImageProps) {
+export function ResultImage({ src, renditions, alt, caption }: ResultImageProps) {
   const [state, setState] = useState<'loading' | 'loaded' | 'error'>('loading');
   return (
     <figure className={styles.figure}>
@@ -29,9 +54,14 @@ export function ResultImage({ src, alt, caption }: ResultImageProps) {
           </p>
         ) : (
           <a href={src} target="_blank" rel="noopener noreferrer" className={styles.imageLink}>
-            <img
+            <RenditionImage
               src={src}
+              renditions={renditions}
+              sizes={RESULT_IMAGE_SIZES}
+              fallbackWidth={FALLBACK_WIDTH}
+              fallbackHeight={FALLBACK_HEIGHT}
               alt={alt}
+              decoding="async"
               className={styles.image}
               data-state={state}
               onLoad={() => setState('loaded')}

@@ -10,9 +10,12 @@ import styles from './results-step.module.css';
 export interface ResultsStepProps {
   result: GenerationResult | null;
   prompt: string;
+  /**
+   * In My Edits: Remove from My Edits, else Save to My Edits. Saving is offered to every signed-in
+   * user; the server has the last word (D7): without a paid plan it answers 403 and
+   * use-save-result.ts says "Upgrade Required".
+   */
   isSaved: boolean;
-  /** Save to My Edits is offered to paid subscribers (000 §6); the server has the last word (D7). */
-  canSave: boolean;
   saveBusy: boolean;
   onSave: () => void;
   onUnsave: () => void;
@@ -38,7 +41,6 @@ export function ResultsStep({
   result,
   prompt,
   isSaved,
-  canSave,
   saveBusy,
   onSave,
   onUnsave,
@@ -70,9 +72,15 @@ export function ResultsStep({
     >
       <div className={styles.pair}>
         {result.originalUrl ? (
-          <ResultImage key={result.originalUrl} src={result.originalUrl} alt="Your original photo" caption="Original" />
+          <ResultImage
+            key={result.originalUrl}
+            src={result.originalUrl}
+            renditions={result.originalRenditions}
+            alt="Your original photo"
+            caption="Original"
+          />
         ) : null}
-        <ResultImage key={result.imageUrl} src={result.imageUrl} alt={alt} caption="Result" />
+        <ResultImage key={result.imageUrl} src={result.imageUrl} renditions={result.generatedRenditions} alt={alt} caption="Result" />
       </div>
 
       {result.watermarked ? (
@@ -90,17 +98,15 @@ export function ResultsStep({
           <DownloadIcon />
           Download
         </a>
-        {canSave ? (
-          isSaved ? (
-            <Button variant="secondary" onClick={onUnsave} disabled={saveBusy}>
-              Remove from My Edits
-            </Button>
-          ) : (
-            <Button variant="secondary" onClick={onSave} disabled={saveBusy}>
-              Save to My Edits
-            </Button>
-          )
-        ) : null}
+        {isSaved ? (
+          <Button variant="secondary" onClick={onUnsave} disabled={saveBusy}>
+            Remove from My Edits
+          </Button>
+        ) : (
+          <Button variant="secondary" onClick={onSave} disabled={saveBusy}>
+            Save to My Edits
+          </Button>
+        )}
         <Button variant="secondary" onClick={onShare}>
           Share
         </Button>

@@ -9,6 +9,8 @@ const result: GenerationResult = {
   originalUrl: '/api/images/img-1/original',
   downloadUrl: '/api/images/img-1/download',
   watermarked: false,
+  originalRenditions: [],
+  generatedRenditions: [],
 };
 
 function at(step: Step, more: Partial<EditorState> = {}): EditorState {

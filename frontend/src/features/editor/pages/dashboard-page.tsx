@@ -48,7 +48,7 @@ export function DashboardPage({ communityEdits }: DashboardPageProps) {
       {isLoading ? (
         <EditorSkeleton />
       ) : user ? (
-        <MagicEditor user={user} />
+        <MagicEditor />
       ) : (
         <div className={styles.signedOut}>
           <Card as="section" className={styles.notice} aria-labelledby="auth-required-title">

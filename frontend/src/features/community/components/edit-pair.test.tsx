@@ -1,0 +1,132 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { toCommunityEntry, type CommunityEntry } from '../lib/community-entry';
+import { LEADERBOARD_IMAGE_SIZES } from '../pages/leaderboard-page';
+import { entry, entryWithRenditions } from './community-test-kit';
+import { EditPair } from './edit-pair';
+import { LIVE_EDIT_IMAGE_SIZES } from './live-community-card';
+import { RECENT_EDIT_IMAGE_SIZES } from './recent-community-edits';
+
+const SIZES = '(min-width: 1152px) 156px, 50vw';
+
+function read(sent: unknown): CommunityEntry {
+  const parsed = toCommunityEntry(sent);
+  if (!parsed) throw new Error('not an entry');
+  return parsed;
+}
+
+function images() {
+  return {
+    original: screen.getByRole('img', { name: /^Original photo/ }),
+    edited: screen.getByRole('img', { name: /^prompt number/ }),
+  };
+}
+
+describe('EditPair images (D31 renditions)', () => {
+  it('draws both images from their renditions through srcset and sizes, links to the full images', () => {
+    const shown = read(entryWithRenditions(1));
+    render(<EditPair entry={shown} sizes={SIZES} />);
+    const { original, edited } = images();
+    const id = shown.id;
+
+    expect(original).toHaveAttribute(
+      'srcset',
+      [320, 640, 1000].map((w) => `/api/images/${id}/renditions/original-${w}-0123456789abcdef.webp ${w}w`).join(', '),
+    );
+    expect(edited).toHaveAttribute(
+      'srcset',
+      [320, 640, 1000].map((w) => `/api/images/${id}/renditions/generated-${w}-0123456789abcdef.webp ${w}w`).join(', '),
+    );
+    for (const image of [original, edited]) {
+      expect(image).toHaveAttribute('sizes', SIZES);
+      // The intrinsic size of the largest rendition (the frame stays square through CSS).
+      expect(image).toHaveAttribute('width', '1000');
+      expect(image).toHaveAttribute('height', '667');
+      // Never the full image as the plain src.
+      expect(image.getAttribute('src')).toMatch(/\/renditions\/(original|generated)-640-/);
+      expect(image).toHaveAttribute('loading', 'lazy');
+      expect(image).toHaveAttribute('decoding', 'async');
+    }
+    expect(original.closest('a')).toHaveAttribute('href', `/api/images/${id}/original`);
+    expect(edited.closest('a')).toHaveAttribute('href', `/api/images/${id}`);
+    expect(edited.closest('a')).toHaveAttribute('target', '_blank');
+  });
+
+  it('falls back to the full image, without srcset, while an edit has no renditions', () => {
+    const shown = read(entry(2));
+    render(<EditPair entry={shown} sizes={SIZES} eager />);
+    const { original, edited } = images();
+
+    expect(original).toHaveAttribute('src', `/api/images/${shown.id}/original`);
+    expect(edited).toHaveAttribute('src', `/api/images/${shown.id}`);
+    for (const image of [original, edited]) {
+      expect(image).not.toHaveAttribute('srcset');
+      expect(image).not.toHaveAttribute('sizes');
+      expect(image).toHaveAttribute('width', '480');
+      expect(image).toHaveAttribute('height', '480');
+      expect(image).toHaveAttribute('loading', 'eager');
+      expect(image).toHaveAttribute('decoding', 'async');
+    }
+  });
+
+  it('uses renditions for one image even when the other has none', () => {
+    const shown = read({ ...entryWithRenditions(3), originalRenditions: [] });
+    render(<EditPair entry={shown} sizes={SIZES} />);
+    const { original, edited } = images();
+    expect(original).toHaveAttribute('src', `/api/images/${shown.id}/original`);
+    expect(edited).toHaveAttribute('srcset');
+  });
+
+  it('still shows the note when a rendition cannot be loaded, with the link to the full image', () => {
+    const shown = read(entryWithRenditions(4));
+    render(<EditPair entry={shown} sizes={SIZES} />);
+    fireEvent.error(images().edited);
+    expect(screen.queryByRole('img', { name: 'prompt number 4' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^prompt number 4/ })).toHaveAttribute('href', `/api/images/${shown.id}`);
+  });
+});
+
+/** The slot width a `sizes` value gives at a viewport width (only the forms used here). */
+function slotWidth(sizes: string, viewport: number): number {
+  for (const candidate of sizes.split(/,\s*(?![^()]*\))/)) {
+    const match = /^(?:\(min-width: (\d+)px\)\s+)?(.+)$/.exec(candidate.trim());
+    if (!match) throw new Error(`unreadable sizes entry ${candidate}`);
+    const [, min, value] = match;
+    if (min && viewport < Number(min)) continue;
+    const expression = value!.replace(/^calc/, '').replace(/100vw/g, String(viewport)).replace(/px/g, '');
+    if (!/^[\d\s+\-*/().]+$/.test(expression)) throw new Error(`unreadable size ${value}`);
+    return Number(new Function(`return (${expression});`)());
+  }
+  throw new Error('no size applies');
+}
+
+/** The rendition a browser picks: the smallest one at least as wide as the slot times the DPR. */
+function picked(sizes: string, viewport: number, dpr: number, widths = [320, 640, 1280]): number {
+  const needed = slotWidth(sizes, viewport) * dpr;
+  return widths.find((width) => width >= needed) ?? widths[widths.length - 1]!;
+}
+
+describe('the sizes of each place that shows an EditPair', () => {
+  it('lets a desktop browser at DPR 1 pick the 320px rendition in the list cards', () => {
+    for (const sizes of [RECENT_EDIT_IMAGE_SIZES, LEADERBOARD_IMAGE_SIZES]) {
+      for (const viewport of [1024, 1280, 1440, 1920, 2560]) {
+        expect(slotWidth(sizes, viewport)).toBeLessThanOrEqual(160);
+        expect(picked(sizes, viewport, 1)).toBe(320);
+        expect(picked(sizes, viewport, 2)).toBe(320);
+      }
+      // A phone (one card per row, 375px wide at DPR 3).
+      expect(slotWidth(sizes, 375)).toBeCloseTo(148.5);
+      expect(picked(sizes, 375, 3)).toBe(640);
+    }
+  });
+
+  it('gives the landing card a rendition as wide as a 4:3 photo covering its 313px square is drawn (418px)', () => {
+    for (const viewport of [1024, 1280, 1920]) {
+      expect(slotWidth(LIVE_EDIT_IMAGE_SIZES, viewport)).toBe(418);
+      expect(picked(LIVE_EDIT_IMAGE_SIZES, viewport, 1)).toBe(640);
+      expect(picked(LIVE_EDIT_IMAGE_SIZES, viewport, 2)).toBe(1280);
+    }
+    // Stacked on a phone: one 293px square per row, a landscape photo drawn 391px wide.
+    expect(slotWidth(LIVE_EDIT_IMAGE_SIZES, 375)).toBeCloseTo(390.67);
+  });
+});
