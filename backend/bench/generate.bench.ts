@@ -99,7 +99,7 @@ export async function run(): Promise<void> {
     const moduleRef = await Test.createTestingModule({
       imports: [
         AppModule.register({
-          config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: db.url, SESSION_SECRET: 'x'.repeat(40), FRONTEND_DIST_DIR: '/nonexistent' }),
+          config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: db.url, SESSION_SECRET: 'x'.repeat(40), FRONTEND_DIST_DIR: '/nonexistent', LOCAL_CHECKOUT_IN_PRODUCTION: 'true' }),
           databaseUrl: db.url,
         }),
       ],
