@@ -3,6 +3,7 @@ import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { signUpThroughApi } from './support/accounts';
 import { editWithChip, PHOTO } from './support/editor';
+import { axeViolations } from './support/axe';
 import { useBrowserContexts, watchErrors } from './support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -78,6 +79,7 @@ describe('billing with the local test checkout in a real browser', () => {
 
     // The Buy Credits tab, the 7-credit pack.
     await page.getByRole('note').getByText('Test mode: checkout uses a test card form').waitFor();
+    expect(await axeViolations(page)).toEqual([]); // pricing
     await page.getByRole('tab', { name: 'Buy Credits' }).click();
     const packs = page.getByRole('list', { name: 'Credit packs' });
     await packs.getByRole('button', { name: 'Buy 7 credits' }).click();
@@ -91,6 +93,7 @@ describe('billing with the local test checkout in a real browser', () => {
     await summary.getByText('$5.00').waitFor();
     await payWithCard(page, DECLINED_CARD, '$5.00');
     await page.getByRole('alert').getByText('Your card was declined.').waitFor();
+    expect(await axeViolations(page)).toEqual([]); // the local checkout, with its error
     expect(page.url()).toBe(`${baseUrl}/checkout/local/${encodeURIComponent(sessionId)}`);
     // Nothing was bought.
     expect(await balance(context.request)).toBe(0);
@@ -174,6 +177,7 @@ describe('billing with the local test checkout in a real browser', () => {
     await current.getByText('Starter', { exact: true }).waitFor();
     await current.getByText('$19.00/month').waitFor();
     await current.getByText('Next billing date').waitFor();
+    expect(await axeViolations(page)).toEqual([]); // profile with the billing card
 
     // Cancel: the e-mail typed, the box ticked, confirmed.
     await card.getByRole('button', { name: 'Cancel Subscription' }).click();

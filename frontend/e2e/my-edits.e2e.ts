@@ -1,6 +1,7 @@
 import type { APIRequestContext } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { signUpThroughApi } from './support/accounts';
+import { axeViolations } from './support/axe';
 import { useBrowserContexts, watchErrors } from './support/browser';
 import { editWithChip } from './support/editor';
 
@@ -46,6 +47,7 @@ describe('My Edits in a real browser', () => {
     await page.getByRole('button', { name: 'Save to My Edits' }).click();
     await page.getByText('Saved to My Edits!').waitFor();
     await page.getByRole('button', { name: 'Remove from My Edits' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]); // the result step
 
     // My Edits: the card, with the intro and the filter counts.
     await page.getByRole('navigation').getByRole('link', { name: 'My Edits' }).first().click();
@@ -56,6 +58,8 @@ describe('My Edits in a real browser', () => {
     const card = page.getByRole('article').filter({ hasText: chip });
     await card.waitFor();
     expect(await card.getByRole('img').first().getAttribute('srcset')).toContain('.webp 320w');
+    await card.getByRole('img').first().evaluate((img: HTMLImageElement) => img.decode());
+    expect(await axeViolations(page)).toEqual([]);
 
     // Star it: the favourites count and the Favorites filter.
     await card.getByRole('button', { name: 'Favorite' }).click();
@@ -74,6 +78,7 @@ describe('My Edits in a real browser', () => {
     await page.getByText('No favorite images yet').waitFor();
     await page.getByRole('tab', { name: 'All Images (0)' }).click();
     await page.getByText('No saved images yet').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
 
     expect(unexpected(errors)).toEqual([]);
   });
@@ -84,6 +89,7 @@ describe('My Edits in a real browser', () => {
     const page = await context.newPage();
     await page.goto(`${baseUrl}/my-edits`);
     await page.getByText(UPGRADE).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('link', { name: 'Upgrade Now' }).click();
     await page.waitForURL(`${baseUrl}/pricing`);
   });
