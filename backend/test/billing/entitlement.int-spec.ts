@@ -37,6 +37,16 @@ describe('ENTITLEMENT_API', () => {
     expect(await api.hasPaidPlan(free)).toBe(false);
   });
 
+  it('names, in one read, the users of a list who have no paid plan (unknown and malformed ids included)', async () => {
+    const subscriber = await userWith('creator', true);
+    const packBuyer = await userWith('paid', false);
+    const free = await userWith('free', false);
+    const unknown = randomUUID();
+    expect(await api.withoutPaidPlan([subscriber, packBuyer, free, unknown, 'not-a-uuid'])).toEqual([packBuyer, free, unknown, 'not-a-uuid']);
+    expect(await api.withoutPaidPlan([subscriber])).toEqual([]);
+    expect(await api.withoutPaidPlan([])).toEqual([]);
+  });
+
   it('takes an unknown user as free', async () => {
     expect(await api.entitlementOf(randomUUID())).toEqual({ tier: 'free', isSubscribed: false });
     expect(await api.hasPaidPlan(randomUUID())).toBe(false);

@@ -183,7 +183,7 @@ describe('My Edits', () => {
       expect(all.headers['x-total-count']).toBe('5');
       expect(all.headers['x-favorites-count']).toBe('2');
       expect(all.headers['x-next-cursor']).toBeUndefined();
-      expect(all.headers['cache-control']).toBe('private, no-store');
+      expect(all.headers['cache-control']).toBe('no-store');
       const item = all.body.find((i: { id: string }) => i.id === ids[3]);
       expect(item).toMatchObject({
         id: ids[3],

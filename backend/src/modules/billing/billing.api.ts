@@ -10,6 +10,8 @@ export interface EntitlementApi {
   entitlementOf(userId: string): Promise<Entitlement>;
   /** D7: may save to My Edits. */
   hasPaidPlan(userId: string): Promise<boolean>;
+  /** D7 for many users in one read: those of `userIds` without a paid plan (unknown ids included). */
+  withoutPaidPlan(userIds: readonly string[]): Promise<string[]>;
 }
 
 export const ENTITLEMENT_API = Symbol('ENTITLEMENT_API');

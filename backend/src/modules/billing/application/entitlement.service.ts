@@ -15,4 +15,9 @@ export class EntitlementService implements EntitlementApi {
   async hasPaidPlan(userId: string): Promise<boolean> {
     return hasPaidPlan(await this.entitlementOf(userId));
   }
+
+  async withoutPaidPlan(userIds: readonly string[]): Promise<string[]> {
+    const known = await this.entitlements.findByUsers(userIds);
+    return userIds.filter((id) => !hasPaidPlan(known.get(id) ?? FREE));
+  }
 }

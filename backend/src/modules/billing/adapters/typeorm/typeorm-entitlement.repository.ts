@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { isUuid } from '../../../../shared/ids';
 import { type Entitlement, FREE, isSubscriptionTier } from '../../domain/entitlement';
 
 /**
@@ -12,12 +13,20 @@ export class TypeormEntitlementRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async findByUser(userId: string): Promise<Entitlement | null> {
-    const rows = (await this.dataSource.query(`SELECT "subscription_tier", "is_subscribed" FROM "user" WHERE "id" = $1`, [userId])) as Array<{
+    return (await this.findByUsers([userId])).get(userId) ?? null;
+  }
+
+  /** The entitlements of these users, in one query; unknown and malformed ids are left out. */
+  async findByUsers(userIds: readonly string[]): Promise<Map<string, Entitlement>> {
+    const ids = userIds.filter(isUuid);
+    if (ids.length === 0) return new Map();
+    const rows = (await this.dataSource.query(`SELECT "id", "subscription_tier", "is_subscribed" FROM "user" WHERE "id" = ANY($1::uuid[])`, [ids])) as Array<{
+      id: string;
       subscription_tier: string;
       is_subscribed: boolean;
     }>;
-    const row = rows[0];
-    if (!row) return null;
-    return isSubscriptionTier(row.subscription_tier) ? { tier: row.subscription_tier, isSubscribed: row.is_subscribed } : FREE;
+    return new Map(
+      rows.map((row) => [row.id, isSubscriptionTier(row.subscription_tier) ? { tier: row.subscription_tier, isSubscribed: row.is_subscribed } : FREE]),
+    );
   }
 }

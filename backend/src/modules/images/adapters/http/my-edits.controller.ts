@@ -3,6 +3,7 @@ import { ApiCookieAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger'
 import type { Response } from 'express';
 import type { AuthUser } from '../../../../shared/auth/auth-user';
 import { CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
+import { NoStore } from '../../../../shared/http/no-store';
 import { ListMyEditsUseCase, type SavedImageView } from '../../application/list-my-edits.use-case';
 import { myEditsPageRequest } from '../../domain/my-edits-page';
 
@@ -16,6 +17,7 @@ export class MyEditsController {
   constructor(private readonly listMyEdits: ListMyEditsUseCase) {}
 
   @Get()
+  @NoStore()
   @UseGuards(SignedInGuard)
   @ApiCookieAuth()
   @ApiOperation({
@@ -33,7 +35,6 @@ export class MyEditsController {
     res.setHeader('X-Total-Count', String(page.total));
     res.setHeader('X-Favorites-Count', String(page.favorites));
     if (page.nextCursor) res.setHeader('X-Next-Cursor', page.nextCursor);
-    res.setHeader('Cache-Control', 'private, no-store');
     return page.items;
   }
 }

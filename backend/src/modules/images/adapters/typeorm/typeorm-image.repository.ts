@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import { isImageId, type ImageFile, type ImageRecord } from '../../domain/image';
 import { isStoredMimeType, type StoredMimeType } from '../../domain/image-format';
 import type { StoredRenditions } from '../../domain/rendition';
@@ -91,44 +91,56 @@ export class TypeormImageRepository {
    * processing → completed with the output and, when they could be made, its renditions (D31), in
    * one transaction. false when the row is no longer processing (recovered as failed).
    */
-  async completeWith(id: string, output: GeneratedImage, renditions: RenditionSet | null): Promise<boolean> {
-    return this.images.manager.transaction(async (tx) => {
-      const [, affected] = (await tx.query(
-        `UPDATE "image"
-            SET "status" = 'completed', "generated_image_data" = $2, "generated_mime_type" = $3,
-                "model" = $4, "is_watermarked" = $5, "renditions" = $6
-          WHERE "id" = $1 AND "status" = 'processing'`,
-        [id, output.bytes, output.mimeType, output.model.slice(0, 100), output.isWatermarked, renditions ? JSON.stringify(renditions.stored) : null],
-      )) as [unknown, number];
-      if (affected !== 1) return false;
-      if (renditions) await insertRenditions(tx, id, renditions.rows);
-      return true;
-    });
+  completeWith(id: string, output: GeneratedImage, renditions: RenditionSet | null): Promise<boolean> {
+    return this.updateWithRenditions(
+      `UPDATE "image"
+          SET "status" = 'completed', "generated_image_data" = $3, "generated_mime_type" = $4,
+              "model" = $5, "is_watermarked" = $6, "renditions" = $2
+        WHERE "id" = $1 AND "status" = 'processing'`,
+      [output.bytes, output.mimeType, output.model.slice(0, 100), output.isWatermarked],
+      id,
+      renditions,
+    );
   }
 
   /**
    * D31 backfill: an image's renditions, once. false when it already has them (another instance
    * or run was first) or is no longer a completed image.
    */
-  async storeRenditions(id: string, renditions: RenditionSet): Promise<boolean> {
+  storeRenditions(id: string, renditions: RenditionSet): Promise<boolean> {
+    return this.updateWithRenditions(
+      `UPDATE "image" SET "renditions" = $2 WHERE "id" = $1 AND "status" = 'completed' AND "renditions" IS NULL`,
+      [],
+      id,
+      renditions,
+    );
+  }
+
+  /**
+   * One transaction: `update` (a constant statement over $1 = id, $2 = the renditions' description,
+   * then `params`) and, when it changed the row, the rendition rows. false when it changed nothing.
+   */
+  private updateWithRenditions(update: string, params: unknown[], id: string, renditions: RenditionSet | null): Promise<boolean> {
     return this.images.manager.transaction(async (tx) => {
-      const [, affected] = (await tx.query(
-        `UPDATE "image" SET "renditions" = $2 WHERE "id" = $1 AND "status" = 'completed' AND "renditions" IS NULL`,
-        [id, JSON.stringify(renditions.stored)],
-      )) as [unknown, number];
+      const [, affected] = (await tx.query(update, [id, renditions ? JSON.stringify(renditions.stored) : null, ...params])) as [unknown, number];
       if (affected !== 1) return false;
-      await insertRenditions(tx, id, renditions.rows);
+      if (renditions?.rows.length) {
+        const values = renditions.rows.map((_, i) => `($1, $${5 * i + 2}, $${5 * i + 3}, $${5 * i + 4}, $${5 * i + 5}, $${5 * i + 6})`);
+        await tx.query(
+          `INSERT INTO "image_rendition" ("image_id", "file", "width", "height", "version", "bytes") VALUES ${values.join(', ')}
+           ON CONFLICT DO NOTHING`,
+          [id, ...renditions.rows.flatMap((r) => [r.file, r.width, r.height, r.version, r.bytes])],
+        );
+      }
       return true;
     });
   }
 
   /** Completed images without renditions yet, newest first (those are the ones on screen). */
-  async missingRenditions(limit: number, excluding: readonly string[] = []): Promise<string[]> {
+  async missingRenditions(limit: number): Promise<string[]> {
     const rows = (await this.images.query(
-      `SELECT "id" FROM "image"
-        WHERE "status" = 'completed' AND "renditions" IS NULL AND NOT ("id" = ANY($2::uuid[]))
-        ORDER BY "timestamp" DESC LIMIT $1`,
-      [limit, excluding.filter(isImageId)],
+      `SELECT "id" FROM "image" WHERE "status" = 'completed' AND "renditions" IS NULL ORDER BY "timestamp" DESC LIMIT $1`,
+      [limit],
     )) as Array<{ id: string }>;
     return rows.map((r) => r.id);
   }
@@ -241,8 +253,9 @@ export class TypeormImageRepository {
     ownerId: string,
     options: { now: Date; limit: number; after: SavedCursor | null; favoritesOnly: boolean },
   ): Promise<SavedImageRow[]> {
-    const rows = (await this.images.query(
-      `SELECT "id", "prompt", "style", "timestamp", "saved_at", "expires_at", "is_favorite", "laugh_count", "is_public", "renditions"
+    return (await this.images.query(
+      `SELECT "id", "prompt", "style", "timestamp", "saved_at" AS "savedAt", "expires_at" AS "expiresAt",
+              "is_favorite" AS "isFavorite", "laugh_count" AS "laughCount", "is_public" AS "isPublic", "renditions"
          FROM "image"
         WHERE "user_id" = $1 AND "is_saved" AND "status" = 'completed' AND "expires_at" > $2
           AND (NOT $3::boolean OR "is_favorite")
@@ -250,30 +263,7 @@ export class TypeormImageRepository {
         ORDER BY "timestamp" DESC, "id" DESC
         LIMIT $6`,
       [ownerId, options.now, options.favoritesOnly, options.after?.timestamp ?? null, options.after?.id ?? null, options.limit],
-    )) as Array<{
-      id: string;
-      prompt: string;
-      style: string;
-      timestamp: Date;
-      saved_at: Date;
-      expires_at: Date;
-      is_favorite: boolean;
-      laugh_count: number;
-      is_public: boolean;
-      renditions: unknown;
-    }>;
-    return rows.map((r) => ({
-      id: r.id,
-      prompt: r.prompt,
-      style: r.style,
-      timestamp: r.timestamp,
-      savedAt: r.saved_at,
-      expiresAt: r.expires_at,
-      isFavorite: r.is_favorite,
-      laughCount: Number(r.laugh_count),
-      isPublic: r.is_public,
-      renditions: r.renditions,
-    }));
+    )) as SavedImageRow[];
   }
 
   /** The filter's counts (001 §2): saved and unexpired, and favourites among them. */
@@ -300,21 +290,16 @@ export class TypeormImageRepository {
     now: Date,
     favoriteExpiresAt: Date,
   ): Promise<{ isFavorite: boolean; expiresAt: Date } | null> {
+    // Every SET expression reads the row as it was; $3 null toggles.
     const rows = (await this.images.query(
-      `WITH wanted AS (
-         SELECT "id", COALESCE($3::boolean, NOT "is_favorite") AS fav, "is_favorite" AS was
-           FROM "image"
-          WHERE "id" = $1 AND "user_id" = $2 AND "is_saved" AND "expires_at" > $4
-          FOR UPDATE
-       )
-       UPDATE "image" i
-          SET "is_favorite" = w.fav,
-              "favorited_at" = CASE WHEN NOT w.fav THEN NULL WHEN w.was THEN i."favorited_at" ELSE $4 END,
-              "expires_at" = CASE WHEN NOT w.fav THEN i."saved_at" + make_interval(days => $6)
-                                  WHEN w.was THEN i."expires_at" ELSE $5 END
-         FROM wanted w
-        WHERE i."id" = w."id"
-        RETURNING i."is_favorite", i."expires_at"`,
+      `UPDATE "image"
+          SET "is_favorite" = COALESCE($3::boolean, NOT "is_favorite"),
+              "favorited_at" = CASE WHEN NOT COALESCE($3::boolean, NOT "is_favorite") THEN NULL
+                                    WHEN "is_favorite" THEN "favorited_at" ELSE $4 END,
+              "expires_at" = CASE WHEN NOT COALESCE($3::boolean, NOT "is_favorite") THEN "saved_at" + make_interval(days => $6)
+                                  WHEN "is_favorite" THEN "expires_at" ELSE $5 END
+        WHERE "id" = $1 AND "user_id" = $2 AND "is_saved" AND "expires_at" > $4
+        RETURNING "is_favorite", "expires_at"`,
       [id, ownerId, isFavorite, now, favoriteExpiresAt, SAVED_IMAGE_RETENTION_DAYS],
     )) as unknown;
     const row = returnedRows<{ is_favorite: boolean; expires_at: Date }>(rows)[0];
@@ -322,23 +307,18 @@ export class TypeormImageRepository {
   }
 
   /**
-   * D23 purge, one batch: saved images whose date has passed leave My Edits. A private one is then
+   * D23 purge: saved images whose date has passed leave My Edits. A private one is then
    * referred to by nothing (not the feed, not My Edits) and is deleted with its bytes (renditions
    * and laughs go with it); a public one stays in the community feed. Each statement re-checks its
    * rows under their locks, so two instances purging at once remove each image once.
    */
-  async purgeExpired(now: Date, batch: number): Promise<Released> {
-    return this.release(`"is_saved" AND "expires_at" <= $1`, [now], batch);
+  purgeExpired(now: Date): Promise<Released> {
+    return this.release(`"is_saved" AND "expires_at" <= $1`, [now]);
   }
 
   /** D9: a paid plan ended: every saved image of the user leaves My Edits, and private ones are deleted. */
-  async emptyMyEditsOf(ownerId: string): Promise<Released> {
-    let total: Released = { unsaved: 0, deleted: 0 };
-    for (;;) {
-      const released = await this.release(`"is_saved" AND "user_id" = $1`, [ownerId], RELEASE_BATCH);
-      total = { unsaved: total.unsaved + released.unsaved, deleted: total.deleted + released.deleted };
-      if (released.unsaved < RELEASE_BATCH && released.deleted < RELEASE_BATCH) return total;
-    }
+  emptyMyEditsOf(ownerId: string): Promise<Released> {
+    return this.release(`"is_saved" AND "user_id" = $1`, [ownerId]);
   }
 
   /** Owners who still have saved images, in id order after `afterUserId` (the purge's D9 safety net). */
@@ -352,9 +332,23 @@ export class TypeormImageRepository {
     return rows.map((r) => r.user_id);
   }
 
-  /** Up to `batch` saved images matching `where` (a constant fragment over $1) leave My Edits; private ones are deleted. */
-  private async release(where: string, params: unknown[], batch: number): Promise<Released> {
+  /**
+   * The saved images matching `where` (a constant fragment over `params`) leave My Edits and the
+   * private ones are deleted, RELEASE_BATCH at a time, each batch its own short transaction.
+   */
+  private async release(where: string, params: unknown[]): Promise<Released> {
+    const total: Released = { unsaved: 0, deleted: 0 };
+    for (;;) {
+      const batch = await this.releaseBatch(where, params);
+      total.unsaved += batch.unsaved;
+      total.deleted += batch.deleted;
+      if (batch.unsaved < RELEASE_BATCH && batch.deleted < RELEASE_BATCH) return total;
+    }
+  }
+
+  private releaseBatch(where: string, params: unknown[]): Promise<Released> {
     const limit = `$${params.length + 1}`;
+    const batch = RELEASE_BATCH;
     return this.images.manager.transaction(async (tx) => {
       const deleted = (await tx.query(
         `DELETE FROM "image" WHERE "id" IN (
@@ -413,16 +407,6 @@ const RELEASE_BATCH = 500;
 
 /** The columns of an image that is not (or no longer) in My Edits. */
 const OUT_OF_MY_EDITS = `"is_saved" = false, "is_favorite" = false, "saved_at" = NULL, "expires_at" = NULL, "favorited_at" = NULL`;
-
-async function insertRenditions(tx: EntityManager, id: string, rows: readonly RenditionRow[]): Promise<void> {
-  for (const r of rows) {
-    await tx.query(
-      `INSERT INTO "image_rendition" ("image_id", "file", "width", "height", "version", "bytes")
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
-      [id, r.file, r.width, r.height, r.version, r.bytes],
-    );
-  }
-}
 
 function toRecord(row: ImageOrmEntity): ImageRecord {
   return {
