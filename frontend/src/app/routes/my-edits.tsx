@@ -2,7 +2,6 @@ import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useGetCurrentUserQuery } from '../../shared/api/current-user.api';
 import { failureText } from '../../shared/api/error-text';
-import { getUserIdentifier } from '../../shared/lib/user-identifier';
 import { useAddLaughMutation, useRemoveLaughMutation } from '../../features/community/api/community.api';
 import { LaughButton } from '../../features/community/components/laugh-button';
 import { MyEditsPage, type LaughSlotProps } from '../../features/my-edits/pages/my-edits-page';
@@ -20,13 +19,13 @@ export function MyEditsLaugh({ image, setLaugh }: LaughSlotProps) {
   const busy = useRef(false);
 
   async function toggle() {
-    if (busy.current) return;
+    // 001 §3: the user id is the identifier (the page is only shown to a signed-in user).
+    const userIdentifier = user?.id;
+    if (busy.current || !userIdentifier) return;
     busy.current = true;
     setPending(true);
     const wanted = !image.hasLaughed;
     const undo = setLaugh({ laughCount: Math.max(0, image.laughCount + (wanted ? 1 : -1)), hasLaughed: wanted });
-    // A signed-in user always has an id; the stored identifier is only a stand-in without one.
-    const userIdentifier = user?.id ?? getUserIdentifier(true);
     try {
       const send = wanted ? addLaugh : removeLaugh;
       const result = await send({ id: image.id, userIdentifier }).unwrap();

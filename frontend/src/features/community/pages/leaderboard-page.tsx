@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { BackToTop } from '../../../shared/ui/back-to-top';
-import { Button, ButtonLink } from '../../../shared/ui/button';
+import { ButtonLink } from '../../../shared/ui/button';
+import { LoadMoreButton } from '../../../shared/ui/load-more-button';
 import { PageHeading } from '../../../shared/ui/page-heading';
 import { QueryStatus } from '../../../shared/ui/query-status';
 import { VisuallyHidden } from '../../../shared/ui/visually-hidden';
@@ -115,9 +116,7 @@ export function LeaderboardPage() {
           {loadMoreFailed ? <p className={styles.loadMoreError}>Could not load more edits. Please try again.</p> : null}
           {board.hasMore || loadingMore || loadMoreFailed ? (
             <div className={styles.more}>
-              <Button variant="secondary" onClick={loadMore} aria-disabled={loadingMore || undefined} aria-busy={loadingMore || undefined}>
-                {loadingMore ? 'Loading...' : 'Load More'}
-              </Button>
+              <LoadMoreButton loading={loadingMore} onClick={loadMore} label="Load More" />
             </div>
           ) : null}
         </>

@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClassName } from '../../../shared/ui/button';
-import { AlertCircleIcon } from '../../../shared/ui/icons';
+import { AlertCircleIcon, DownloadIcon } from '../../../shared/ui/icons';
 import type { GenerationResult } from '../api/editor.api';
 import { ResultImage } from './result-image';
 import { StepPanel } from './step-panel';
@@ -23,14 +23,6 @@ export interface ResultsStepProps {
   onRegenerate: () => void;
   onReset: () => void;
   headingRef?: Ref<HTMLHeadingElement>;
-}
-
-function DownloadIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width={20} height={20} fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      <path d="M12 4v12M7 11l5 5 5-5M4 20h16" />
-    </svg>
-  );
 }
 
 /**

@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { cx } from '../../../shared/lib/cx';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
+import { ClockIcon, DownloadIcon, HeartIcon, StarIcon, TrashIcon } from '../../../shared/ui/icons';
 import { RenditionImage } from '../../../shared/ui/rendition-image';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { VisuallyHidden } from '../../../shared/ui/visually-hidden';
@@ -9,7 +10,6 @@ import type { SavedImage } from '../api/my-edits.api';
 import { useDownload } from '../hooks/use-download';
 import { useFavoriteToggle } from '../hooks/use-favorite-toggle';
 import { expiryBadge } from '../lib/expiry-badge';
-import { ClockIcon, DownloadIcon, HeartIcon, StarIcon, TrashIcon } from './my-edits-icons';
 import styles from './saved-image-card.module.css';
 
 /** How wide a card's image is drawn: one column on phones, two on tablets, three above. */

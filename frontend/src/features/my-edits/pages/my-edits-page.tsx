@@ -5,6 +5,7 @@ import { failureText } from '../../../shared/api/error-text';
 import { Button, ButtonLink } from '../../../shared/ui/button';
 import { Dialog, DialogActions } from '../../../shared/ui/dialog';
 import { LockIcon } from '../../../shared/ui/icons';
+import { LoadMoreButton } from '../../../shared/ui/load-more-button';
 import { PageHeading } from '../../../shared/ui/page-heading';
 import { QueryStatus } from '../../../shared/ui/query-status';
 import { Spinner } from '../../../shared/ui/spinner';
@@ -202,14 +203,7 @@ function SavedImages({ renderLaugh }: MyEditsPageProps) {
           ) : null}
           {hasNextPage ? (
             <div className={styles.more}>
-              <Button
-                variant="secondary"
-                onClick={loadMore}
-                aria-disabled={isFetchingNextPage || undefined}
-                aria-busy={isFetchingNextPage || undefined}
-              >
-                {isFetchingNextPage ? 'Loading...' : 'Load more'}
-              </Button>
+              <LoadMoreButton loading={isFetchingNextPage} onClick={loadMore} label="Load more" />
             </div>
           ) : null}
         </>
