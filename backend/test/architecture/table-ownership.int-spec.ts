@@ -16,6 +16,7 @@ export const OWNERSHIP: Ownership = {
     ip_registration: 'identity',
     device_fingerprint: 'identity',
     admin_whitelist: 'identity',
+    admin_audit_log: 'administration',
     video_waitlist: 'identity',
     rate_limit_attempt: 'shared',
     credit_transaction: 'credits',

@@ -6,6 +6,7 @@ import { MIGRATIONS } from '../../src/database/migrations';
 import { createTestDatabase, TestDatabase } from '../support/database';
 
 const CATALOGUE = [
+  'admin_audit_log',
   'admin_whitelist',
   'billing_checkout_session',
   'billing_invoice',

@@ -5,6 +5,7 @@ import { CommunityFeedTrigger1764201600000 } from './1764201600000-community-fee
 import { ReservationInstance1764288000000 } from './1764288000000-reservation-instance';
 import { BillingTables1795422183837 } from './1795422183837-billing-tables';
 import { ImageRenditions1795485146932 } from './1795485146932-image-renditions';
+import { AdminAuditLog1795491072070 } from './1795491072070-admin-audit-log';
 
 /** Every migration, oldest first. Listed explicitly so ts-jest and the compiled build agree. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   ReservationInstance1764288000000,
   BillingTables1795422183837,
   ImageRenditions1795485146932,
+  AdminAuditLog1795491072070,
 ];

@@ -1,8 +1,39 @@
 import { Module } from '@nestjs/common';
+import { BillingModule } from '../billing';
+import { CreditsModule } from '../credits';
+import { GenerationModule } from '../generation';
+import { IdentityModule } from '../identity';
+import { ImagesModule } from '../images';
+import { AdminModerationController } from './adapters/http/admin-moderation.controller';
+import { AdminSystemController } from './adapters/http/admin-system.controller';
+import { AdminUsersController } from './adapters/http/admin-users.controller';
+import { TypeormAuditLogRepository } from './adapters/typeorm/typeorm-audit-log.repository';
+import { AdjustCreditsUseCase } from './application/adjust-credits.use-case';
+import { AuditTrailService } from './application/audit-trail.service';
+import { DashboardFiguresService } from './application/dashboard-figures.service';
+import { ManageWhitelistUseCase } from './application/manage-whitelist.use-case';
+import { ModerateImageUseCase } from './application/moderate-image.use-case';
+import { SteerImageModelUseCase } from './application/steer-image-model.use-case';
+import { SuspendUserUseCase } from './application/suspend-user.use-case';
+import { UserDirectoryService } from './application/user-directory.service';
 
 /**
- * Administration: the admin dashboard API.
- * No endpoints yet: this context's capability has not been built, and nothing here pretends it has.
+ * Administration: the admin dashboard's API (001 §2, §7; D11, D14, D19, D21, D22, D25, D32). It owns
+ * only the audit trail; everything else it asks of the other contexts through their public APIs.
  */
-@Module({})
+@Module({
+  imports: [IdentityModule, CreditsModule, BillingModule, ImagesModule, GenerationModule],
+  controllers: [AdminUsersController, AdminSystemController, AdminModerationController],
+  providers: [
+    TypeormAuditLogRepository,
+    AuditTrailService,
+    UserDirectoryService,
+    AdjustCreditsUseCase,
+    SuspendUserUseCase,
+    SteerImageModelUseCase,
+    ModerateImageUseCase,
+    ManageWhitelistUseCase,
+    DashboardFiguresService,
+  ],
+})
 export class AdministrationModule {}

@@ -12,6 +12,10 @@ export interface EntitlementApi {
   hasPaidPlan(userId: string): Promise<boolean>;
   /** D7 for many users in one read: those of `userIds` without a paid plan (unknown ids included). */
   withoutPaidPlan(userIds: readonly string[]): Promise<string[]>;
+  /** Each of these users' entitlement in one read (an unknown id is free). */
+  entitlementsOf(userIds: readonly string[]): Promise<Map<string, Entitlement>>;
+  /** How many accounts are subscribed now (isSubscribed). */
+  subscribedCount(): Promise<number>;
 }
 
 export const ENTITLEMENT_API = Symbol('ENTITLEMENT_API');

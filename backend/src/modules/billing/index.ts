@@ -6,3 +6,5 @@ export { hasPaidPlan, isPlanTier, isSubscriptionTier, PLAN_TIERS, SUBSCRIPTION_T
 export type { Entitlement, PlanTier, SubscriptionTier } from './domain/entitlement';
 export { PACK_PURCHASED, SUBSCRIPTION_ENDED, SUBSCRIPTION_STARTED } from './domain/billing-events';
 export type { PackPurchased, SubscriptionEnded, SubscriptionStarted } from './domain/billing-events';
+export { PACK_IDS } from './domain/catalogue';
+export type { PackId } from './domain/catalogue';

@@ -107,6 +107,8 @@ export type TransactionPage = Page<CreditTransaction>;
 export interface UserCreditStats {
   /** What balance() says now (regular + watermarked). */
   balance: number;
+  regular: number;
+  watermarked: number;
   /** Credits bought over all time: the positive purchase and subscription rows. */
   totalPurchased: number;
   /** Credits spent on generations over all time (captured reservations). */
@@ -133,6 +135,29 @@ export interface RevokeResult {
   applied: boolean;
 }
 
+/**
+ * Issue 12 (001 §2 Sales Analytics): the ledger's sales figures, each computed in SQL. A purchase
+ * is a positive `purchase` (pack) or `subscription` row.
+ */
+export interface SalesFigures {
+  /** Sum of the purchases' purchaseAmount (cents). */
+  revenueCents: number;
+  /** Credits the purchases granted. */
+  creditsSold: number;
+  /** How many purchases. */
+  totalPurchases: number;
+  /** Credits spent on generations (captured `use` rows). */
+  creditsUsed: number;
+  /** How many `use` rows. */
+  useTransactions: number;
+  /** The newest purchases, newest first. */
+  recentPurchases: CreditTransaction[];
+  /** Per pack type that has sold (pack rows only): sales, credits, revenue in cents. */
+  packs: Array<{ packType: string; sales: number; credits: number; revenueCents: number }>;
+  /** Revenue per UTC day (YYYY-MM-DD), the oldest first, today last; 0 on days without sales. */
+  revenueCentsByDay: Array<{ date: string; cents: number }>;
+}
+
 export interface CreditsApi {
   balance(userId: string): Promise<CreditBalance>;
   grant(command: GrantCredits): Promise<GrantResult>;
@@ -153,6 +178,8 @@ export interface CreditsApi {
   transactions(query: TransactionQuery): Promise<TransactionPage>;
   /** A user's balance with their all-time purchased and used totals. */
   userStats(userId: string): Promise<UserCreditStats>;
+  /** The sales figures, with `recent` newest purchases and revenue for the last `days` days. */
+  salesFigures(options: { recent: number; days: number }): Promise<SalesFigures>;
 }
 
 export const CREDITS_API = Symbol('CREDITS_API');

@@ -13,6 +13,7 @@ export type {
   ReserveCredit,
   RevokeResult,
   RevokeUnspent,
+  SalesFigures,
   TransactionPage,
   TransactionQuery,
   UserCreditStats,

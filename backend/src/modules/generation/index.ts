@@ -4,4 +4,4 @@ export { IMAGE_GENERATED } from './domain/image-generated.event';
 export type { ImageGenerated } from './domain/image-generated.event';
 export { GENERATION_API } from './generation.api';
 export type { GenerationApi, ModelTestResult } from './generation.api';
-export type { FallbackStatus } from './domain/fallback-state';
+export type { FallbackConfiguration, FallbackStatus } from './domain/fallback-state';

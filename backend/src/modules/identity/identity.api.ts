@@ -35,6 +35,43 @@ export interface WhitelistCandidates {
   deviceFingerprint?: string | null;
 }
 
+export const WHITELIST_TYPES = ['ip', 'email', 'fingerprint'] as const;
+export type WhitelistType = (typeof WHITELIST_TYPES)[number];
+
+/** An `admin_whitelist` entry (D19). */
+export interface WhitelistEntry {
+  id: string;
+  type: WhitelistType;
+  /** As stored: an e-mail lower-cased, an IP normalised, a fingerprint as lower-case hex. */
+  value: string;
+  reason: string | null;
+  isActive: boolean;
+  createdBy: string | null;
+  createdAt: Date;
+}
+
+export interface NewWhitelistEntry {
+  type: WhitelistType;
+  value: string;
+  reason?: string | null;
+  /** The admin who added it. */
+  createdBy: string;
+}
+
+/** D19: a device on which a further account was created (after a captcha), and its first account. */
+export interface FlaggedDevice {
+  fingerprintHash: string;
+  userId: string;
+  email: string | null;
+  username: string | null;
+  createdAt: Date;
+}
+
+export interface AccountCounts {
+  total: number;
+  suspended: number;
+}
+
 export interface IdentityApi {
   /** null when no account has this id (a malformed id included). */
   findById(userId: string): Promise<IdentityUser | null>;
@@ -56,6 +93,16 @@ export interface IdentityApi {
   unsuspend(userId: string): Promise<IdentityUser>;
   /** true when any given value has an active `admin_whitelist` entry of its type (e-mail in any case). */
   isWhitelisted(candidates: WhitelistCandidates): Promise<boolean>;
+  /** Every account and the suspended ones (the admin's platform stats). */
+  counts(): Promise<AccountCounts>;
+  /** The whitelist, newest entry first. */
+  whitelist(page?: PageRequest): Promise<Page<WhitelistEntry>>;
+  /** Adds an active entry. Throws ValidationError (400) on a bad type or value. */
+  addToWhitelist(entry: NewWhitelistEntry): Promise<WhitelistEntry>;
+  /** Turns an entry on or off. Throws WhitelistEntryNotFoundError (404). */
+  setWhitelistEntryActive(id: string, isActive: boolean): Promise<WhitelistEntry>;
+  /** D19: flagged devices, newest first. */
+  flaggedDevices(page?: PageRequest): Promise<Page<FlaggedDevice>>;
 }
 
 export const IDENTITY_API = Symbol('IDENTITY_API');

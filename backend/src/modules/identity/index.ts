@@ -1,7 +1,18 @@
 // Public surface of the identity context (ARCHITECTURE rule 2): other contexts import only from here.
 export { IdentityModule } from './identity.module';
 export { IDENTITY_API } from './identity.api';
-export type { IdentityApi, IdentityUser, IdentityUserPage, WhitelistCandidates } from './identity.api';
+export { WHITELIST_TYPES } from './identity.api';
+export type {
+  AccountCounts,
+  FlaggedDevice,
+  IdentityApi,
+  IdentityUser,
+  IdentityUserPage,
+  NewWhitelistEntry,
+  WhitelistCandidates,
+  WhitelistEntry,
+  WhitelistType,
+} from './identity.api';
 export {
   AccountSuspendedError,
   EmailTakenError,
@@ -9,5 +20,6 @@ export {
   RegistrationLimitError,
   TooManyAttemptsError,
   UserNotFoundError,
+  WhitelistEntryNotFoundError,
   UsernameTakenError,
 } from './domain/identity-errors';

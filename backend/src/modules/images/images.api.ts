@@ -1,5 +1,6 @@
 import type { OriginalMimeType, StoredMimeType } from './domain/image-format';
 import type { RenditionViews } from './domain/rendition';
+import type { Page, PageRequest } from '../../shared/pagination';
 
 /**
  * IMAGES_API: the images context's synchronous surface for other contexts (ARCHITECTURE rule 2).
@@ -40,6 +41,16 @@ export interface ImageCounts {
   public: number;
   /** is_hidden_by_admin. */
   hiddenByAdmin: number;
+  /** Completed images created since midnight UTC today. */
+  completedToday: number;
+}
+
+/** An image an admin has hidden (D14), for the moderation list. */
+export interface HiddenImage {
+  id: string;
+  userId: string;
+  prompt: string;
+  createdAt: Date;
 }
 
 export interface ImagesApi {
@@ -66,6 +77,10 @@ export interface ImagesApi {
   setHiddenByAdmin(imageId: string, hidden: boolean): Promise<boolean>;
   /** The admin dashboard's image counts. */
   counts(): Promise<ImageCounts>;
+  /** Completed images per UTC day (YYYY-MM-DD) for the last `days` days, the oldest first, 0 on days without any. */
+  completedPerDay(days: number): Promise<Array<{ date: string; count: number }>>;
+  /** Images hidden by an admin, newest first. */
+  hiddenByAdmin(page?: PageRequest): Promise<Page<HiddenImage>>;
 }
 
 export const IMAGES_API = Symbol('IMAGES_API');

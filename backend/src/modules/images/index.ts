@@ -1,7 +1,7 @@
 // Public surface of the images context (ARCHITECTURE rule 2): other contexts import only from here.
 export { ImagesModule } from './images.module';
 export { IMAGES_API } from './images.api';
-export type { CompletedImage, GeneratedImage, ImageCounts, ImagesApi, NewProcessingImage } from './images.api';
+export type { CompletedImage, GeneratedImage, HiddenImage, ImageCounts, ImagesApi, NewProcessingImage } from './images.api';
 export { renditionViews } from './domain/rendition';
 export type { RenditionView, RenditionViews } from './domain/rendition';
 export type { ImageRecord, ImageStatus } from './domain/image';

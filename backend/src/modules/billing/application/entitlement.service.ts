@@ -20,4 +20,13 @@ export class EntitlementService implements EntitlementApi {
     const known = await this.entitlements.findByUsers(userIds);
     return userIds.filter((id) => !hasPaidPlan(known.get(id) ?? FREE));
   }
+
+  async entitlementsOf(userIds: readonly string[]): Promise<Map<string, Entitlement>> {
+    const known = await this.entitlements.findByUsers(userIds);
+    return new Map(userIds.map((id) => [id, known.get(id) ?? FREE]));
+  }
+
+  subscribedCount(): Promise<number> {
+    return this.entitlements.subscribedCount();
+  }
 }

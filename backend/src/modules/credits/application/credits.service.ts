@@ -14,6 +14,7 @@ import type {
   ReserveCredit,
   RevokeResult,
   RevokeUnspent,
+  SalesFigures,
   TransactionPage,
   TransactionQuery,
   UserCreditStats,
@@ -231,6 +232,14 @@ export class CreditsService implements CreditsApi {
   async userStats(userId: string): Promise<UserCreditStats> {
     requireUuid(userId, 'userId');
     const [current, totals] = await Promise.all([this.balance(userId), this.ledger.totals(userId)]);
-    return { balance: current.balance, totalPurchased: totals.totalPurchased, totalUsed: totals.totalUsed };
+    return { ...current, totalPurchased: totals.totalPurchased, totalUsed: totals.totalUsed };
+  }
+
+  /** Issue 12: the admin's sales analytics (see SalesFigures). */
+  salesFigures(options: { recent: number; days: number }): Promise<SalesFigures> {
+    const { recent, days } = options;
+    if (!Number.isInteger(recent) || recent < 1 || recent > 100) throw new ValidationError('recent must be a whole number from 1 to 100');
+    if (!Number.isInteger(days) || days < 1 || days > 366) throw new ValidationError('days must be a whole number from 1 to 366');
+    return this.ledger.salesFigures(recent, days);
   }
 }

@@ -161,6 +161,14 @@ export class FallbackService implements OnApplicationBootstrap {
       retryAfter: state.retryAfter ? state.retryAfter.getTime() : null,
       lastFailureTime: state.lastFailureTime ? state.lastFailureTime.getTime() : null,
       currentModel: this.models ? this.models[role].model : LOCAL_ENGINE_MODEL,
+      configuration: {
+        engine: this.models ? 'replicate' : 'local',
+        primaryModel: this.models ? this.models.primary.model : LOCAL_ENGINE_MODEL,
+        fallbackModel: this.models ? this.models.fallback.model : null,
+        failureThreshold: this.policy.failureThreshold,
+        fallbackDurationMinutes: this.policy.durationMinutes,
+        recoveryIntervalMinutes: this.policy.recoveryIntervalMinutes,
+      },
     };
   }
 }

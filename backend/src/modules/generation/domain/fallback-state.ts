@@ -109,4 +109,16 @@ export interface FallbackStatus {
   lastFailureTime: number | null;
   /** Which model the next generation uses (e.g. black-forest-labs/flux-kontext-max, or local-engine). */
   currentModel: string;
+  /** What the dashboard's System Configuration card shows (D10, D11). */
+  configuration: FallbackConfiguration;
+}
+
+export interface FallbackConfiguration {
+  /** D10: Replicate when a token is configured, else the local engine (which has no fallback). */
+  engine: 'replicate' | 'local';
+  primaryModel: string;
+  fallbackModel: string | null;
+  failureThreshold: number;
+  fallbackDurationMinutes: number;
+  recoveryIntervalMinutes: number;
 }

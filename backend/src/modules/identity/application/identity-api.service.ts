@@ -1,12 +1,60 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { isIP } from 'node:net';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import { TypeormAccountRepository, type AccountPage } from '../adapters/typeorm/typeorm-account.repository';
 import { TypeormWhitelistRepository } from '../adapters/typeorm/typeorm-whitelist.repository';
 import type { Account } from '../domain/account';
-import { isAdminAccount, normalizeEmail, normalizeIp } from '../domain/account-rules';
-import { UserNotFoundError } from '../domain/identity-errors';
-import { pageRequest, type PageRequest } from '../../../shared/pagination';
-import type { IdentityApi, IdentityUser, IdentityUserPage, WhitelistCandidates } from '../identity.api';
+import { isAdminAccount, isValidFingerprint, normalizeEmail, normalizeIp } from '../domain/account-rules';
+import { UserNotFoundError, WhitelistEntryNotFoundError } from '../domain/identity-errors';
+import { ValidationError } from '../../../shared/errors/domain-error';
+import { type Page, pageRequest, type PageRequest } from '../../../shared/pagination';
+import type { AdminWhitelistOrmEntity } from '../adapters/typeorm/admin-whitelist.orm-entity';
+import {
+  type AccountCounts,
+  type FlaggedDevice,
+  type IdentityApi,
+  type IdentityUser,
+  type IdentityUserPage,
+  type NewWhitelistEntry,
+  type WhitelistCandidates,
+  type WhitelistEntry,
+  type WhitelistType,
+  WHITELIST_TYPES,
+} from '../identity.api';
+
+const WHITELIST_REASON_MAX = 500;
+
+/**
+ * D19: an `admin_whitelist` value as the checks compare it (isWhitelisted normalises the same
+ * way): an e-mail trimmed and lower-cased, an IP address as registrations store it, a fingerprint
+ * as lower-case SHA-256 hex. null when the value cannot be of that type.
+ */
+function whitelistValue(type: WhitelistType, value: string): string | null {
+  const trimmed = value.trim();
+  if (trimmed === '' || trimmed.length > 255) return null;
+  switch (type) {
+    case 'email':
+      return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed) ? normalizeEmail(trimmed) : null;
+    case 'ip': {
+      const ip = normalizeIp(trimmed);
+      return isIP(ip) === 0 ? null : ip;
+    }
+    case 'fingerprint':
+      return isValidFingerprint(trimmed.toLowerCase()) ? trimmed.toLowerCase() : null;
+  }
+}
+
+function toWhitelistEntry(row: AdminWhitelistOrmEntity): WhitelistEntry {
+  return {
+    id: String(row.id),
+    type: row.type,
+    value: row.value,
+    reason: row.reason,
+    isActive: row.isActive,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt,
+  };
+}
 
 /** IDENTITY_API (see identity.api.ts): reads of accounts, suspension, the whitelist. */
 @Injectable()
@@ -14,7 +62,7 @@ export class IdentityApiService implements IdentityApi {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly accounts: TypeormAccountRepository,
-    private readonly whitelist: TypeormWhitelistRepository,
+    private readonly whitelistEntries: TypeormWhitelistRepository,
   ) {}
 
   async findById(userId: string): Promise<IdentityUser | null> {
@@ -47,11 +95,42 @@ export class IdentityApiService implements IdentityApi {
   }
 
   isWhitelisted(candidates: WhitelistCandidates): Promise<boolean> {
-    return this.whitelist.anyWhitelisted({
+    return this.whitelistEntries.anyWhitelisted({
       ip: candidates.ip ? normalizeIp(candidates.ip) : null,
       email: candidates.email ? normalizeEmail(candidates.email) : null,
       fingerprint: candidates.deviceFingerprint ? candidates.deviceFingerprint.trim().toLowerCase() : null,
     });
+  }
+
+  counts(): Promise<AccountCounts> {
+    return this.accounts.counts();
+  }
+
+  async whitelist(page: PageRequest = {}): Promise<Page<WhitelistEntry>> {
+    const { limit, offset } = pageRequest(page);
+    const { entries, total } = await this.whitelistEntries.pageNewestFirst(limit, offset);
+    return { items: entries.map(toWhitelistEntry), total, limit, offset };
+  }
+
+  async addToWhitelist(entry: NewWhitelistEntry): Promise<WhitelistEntry> {
+    if (!(WHITELIST_TYPES as readonly string[]).includes(entry.type)) throw new ValidationError(`type must be one of ${WHITELIST_TYPES.join(', ')}`);
+    const value = typeof entry.value === 'string' ? whitelistValue(entry.type, entry.value) : null;
+    if (value === null) throw new ValidationError(`That is not a valid ${entry.type === 'ip' ? 'IP address' : entry.type === 'email' ? 'e-mail address' : 'device fingerprint (64 hex characters)'}`);
+    const reason = entry.reason?.trim() || null;
+    if (reason !== null && reason.length > WHITELIST_REASON_MAX) throw new ValidationError(`reason must be at most ${WHITELIST_REASON_MAX} characters`);
+    return toWhitelistEntry(await this.whitelistEntries.add({ type: entry.type, value, reason, createdBy: entry.createdBy }));
+  }
+
+  async setWhitelistEntryActive(id: string, isActive: boolean): Promise<WhitelistEntry> {
+    const row = await this.whitelistEntries.setActive(id, isActive);
+    if (!row) throw new WhitelistEntryNotFoundError();
+    return toWhitelistEntry(row);
+  }
+
+  async flaggedDevices(page: PageRequest = {}): Promise<Page<FlaggedDevice>> {
+    const { limit, offset } = pageRequest(page);
+    const { devices, total } = await this.accounts.flaggedDevicesNewestFirst(limit, offset);
+    return { items: devices, total, limit, offset };
   }
 
   private async setSuspended(userId: string, suspended: boolean): Promise<IdentityUser> {

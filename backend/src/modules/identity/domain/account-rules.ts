@@ -80,3 +80,4 @@ export function normalizeIp(ip: string | undefined | null): string {
   const v4 = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(raw);
   return (v4 ? v4[1] : raw.toLowerCase()).slice(0, 45);
 }
+

@@ -106,3 +106,9 @@ export class WrongPasswordError extends DomainError {
     super('invalid', 'IDENTITY.WRONG_PASSWORD', 'Current password is incorrect');
   }
 }
+
+export class WhitelistEntryNotFoundError extends DomainError {
+  constructor() {
+    super('not_found', 'IDENTITY.WHITELIST_ENTRY_NOT_FOUND', 'Whitelist entry not found');
+  }
+}

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { TypeormImageRepository } from '../adapters/typeorm/typeorm-image.repository';
 import { renditionViews } from '../domain/rendition';
-import type { CompletedImage, GeneratedImage, ImageCounts, ImagesApi, NewProcessingImage } from '../images.api';
+import { ValidationError } from '../../../shared/errors/domain-error';
+import { type Page, pageRequest, type PageRequest } from '../../../shared/pagination';
+import type { CompletedImage, GeneratedImage, HiddenImage, ImageCounts, ImagesApi, NewProcessingImage } from '../images.api';
 import { ImageRenditionsService } from './image-renditions.service';
 
 /**
@@ -51,5 +53,15 @@ export class ImagesApiService implements ImagesApi {
 
   counts(): Promise<ImageCounts> {
     return this.images.counts();
+  }
+
+  completedPerDay(days: number): Promise<Array<{ date: string; count: number }>> {
+    if (!Number.isInteger(days) || days < 1 || days > 366) throw new ValidationError('days must be a whole number from 1 to 366');
+    return this.images.completedPerDay(days);
+  }
+
+  async hiddenByAdmin(page: PageRequest = {}): Promise<Page<HiddenImage>> {
+    const { limit, offset } = pageRequest(page);
+    return { ...(await this.images.hiddenByAdminNewestFirst(limit, offset)), limit, offset };
   }
 }

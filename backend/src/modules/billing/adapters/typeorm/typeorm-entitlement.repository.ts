@@ -29,4 +29,10 @@ export class TypeormEntitlementRepository {
       rows.map((row) => [row.id, isSubscriptionTier(row.subscription_tier) ? { tier: row.subscription_tier, isSubscribed: row.is_subscribed } : FREE]),
     );
   }
+
+  /** How many accounts are subscribed now (the admin's "subscribed users"). */
+  async subscribedCount(): Promise<number> {
+    const rows = (await this.dataSource.query(`SELECT count(*)::int AS n FROM "user" WHERE "is_subscribed"`)) as Array<{ n: number }>;
+    return rows[0].n;
+  }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import type { CreditTransaction } from '../../credits.api';
+import type { CreditTransaction, SalesFigures } from '../../credits.api';
 import type { CreditGroup, CreditKind } from '../../domain/credit-group';
 import { returnedRows } from '../../../../shared/pg/returned-rows';
 import { INSTANCE_LOCK_KEY_SQL } from '../pg/pg-instance-lease';
@@ -74,6 +74,9 @@ interface ReleasedRow {
 function toReleased(r: ReleasedRow): ReleasedReservation {
   return { id: r.id, userId: r.user_id, imageId: r.image_id };
 }
+
+/** A purchase: a positive pack or subscription row (the partial index credit_transaction_purchases_idx). */
+const PURCHASE = `type IN ('purchase', 'subscription') AND credits > 0`;
 
 interface TransactionRow {
   id: string;
@@ -406,6 +409,56 @@ export class TypeormCreditLedgerRepository {
       return { items: [], total: Number(counted[0].total) };
     }
     return { items: rows.map(toTransaction), total: rows.length ? Number(rows[0].total) : 0 };
+  }
+
+  /**
+   * Issue 12, 001 §2 Sales Analytics, in SQL (one aggregate per question, nothing loaded into
+   * memory). A purchase is a positive `purchase` or `subscription` row (as `totals` counts them).
+   */
+  async salesFigures(recent: number, days: number): Promise<SalesFigures> {
+    const [totals, recentRows, packs, perDay] = await Promise.all([
+      this.dataSource.query(
+        `SELECT COALESCE(SUM(purchase_amount) FILTER (WHERE ${PURCHASE}), 0)::bigint AS revenue_cents,
+                COALESCE(SUM(credits) FILTER (WHERE ${PURCHASE}), 0)::bigint AS credits_sold,
+                count(*) FILTER (WHERE ${PURCHASE})::int AS purchases,
+                COALESCE(-SUM(credits) FILTER (WHERE type = 'use'), 0)::bigint AS credits_used,
+                count(*) FILTER (WHERE type = 'use')::int AS uses
+           FROM credit_transaction`,
+      ) as Promise<Array<{ revenue_cents: string; credits_sold: string; purchases: number; credits_used: string; uses: number }>>,
+      this.dataSource.query(
+        `SELECT id, user_id, type, credit_kind, credits, description, source_type, expires_at, stripe_transaction_id,
+                purchase_amount, currency, pack_type, image_id, created_by, created_at
+           FROM credit_transaction WHERE ${PURCHASE}
+          ORDER BY created_at DESC, id DESC LIMIT $1`,
+        [recent],
+      ) as Promise<TransactionRow[]>,
+      this.dataSource.query(
+        `SELECT pack_type, count(*)::int AS sales, SUM(credits)::bigint AS credits, COALESCE(SUM(purchase_amount), 0)::bigint AS revenue_cents
+           FROM credit_transaction WHERE ${PURCHASE} AND type = 'purchase' AND pack_type IS NOT NULL
+          GROUP BY pack_type`,
+      ) as Promise<Array<{ pack_type: string; sales: number; credits: string; revenue_cents: string }>>,
+      // Days in UTC, the oldest first, today last; a day without sales is 0.
+      this.dataSource.query(
+        `SELECT to_char(d.day, 'YYYY-MM-DD') AS day, COALESCE(SUM(t.purchase_amount), 0)::bigint AS cents
+           FROM generate_series((now() AT TIME ZONE 'UTC')::date - ($1::int - 1), (now() AT TIME ZONE 'UTC')::date, interval '1 day') AS d(day)
+           LEFT JOIN credit_transaction t
+             ON t.type IN ('purchase', 'subscription') AND t.credits > 0
+            AND t.created_at >= (d.day AT TIME ZONE 'UTC') AND t.created_at < ((d.day + interval '1 day') AT TIME ZONE 'UTC')
+          GROUP BY d.day ORDER BY d.day`,
+        [days],
+      ) as Promise<Array<{ day: string; cents: string }>>,
+    ]);
+    const t = totals[0];
+    return {
+      revenueCents: Number(t.revenue_cents),
+      creditsSold: Number(t.credits_sold),
+      totalPurchases: t.purchases,
+      creditsUsed: Number(t.credits_used),
+      useTransactions: t.uses,
+      recentPurchases: recentRows.map(toTransaction),
+      packs: packs.map((p) => ({ packType: p.pack_type, sales: p.sales, credits: Number(p.credits), revenueCents: Number(p.revenue_cents) })),
+      revenueCentsByDay: perDay.map((d) => ({ date: d.day, cents: Number(d.cents) })),
+    };
   }
 
   /** Credits bought (purchase and subscription rows) and used (captured generations) over all time. */

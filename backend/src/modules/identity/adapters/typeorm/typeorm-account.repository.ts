@@ -21,6 +21,14 @@ export function toAccountWithSecret(row: UserOrmEntity): AccountWithSecret {
   };
 }
 
+export interface FlaggedDeviceRow {
+  fingerprintHash: string;
+  userId: string;
+  email: string | null;
+  username: string | null;
+  createdAt: Date;
+}
+
 export interface AccountPage {
   accounts: Account[];
   total: number;
@@ -90,6 +98,36 @@ export class TypeormAccountRepository {
       .offset(offset);
     const [rows, total] = await qb.getManyAndCount();
     return { accounts: rows.map(toAccount), total };
+  }
+
+  /** Every account, and those suspended (D21), in one scan. */
+  async counts(): Promise<{ total: number; suspended: number }> {
+    const rows: Array<{ total: number; suspended: number }> = await this.dataSource.query(
+      `SELECT count(*)::int AS total, count(*) FILTER (WHERE "is_suspended")::int AS suspended FROM "user"`,
+    );
+    return { total: rows[0].total, suspended: rows[0].suspended };
+  }
+
+  /**
+   * D19: the devices on which a further account was created (after a captcha), newest first, with
+   * the account that owns the fingerprint row.
+   */
+  async flaggedDevicesNewestFirst(limit: number, offset: number): Promise<{ devices: FlaggedDeviceRow[]; total: number }> {
+    const [rows, count] = await Promise.all([
+      this.dataSource.query(
+        `SELECT d.fingerprint_hash, d.user_id, u.email, u.username, d.created_at
+           FROM "device_fingerprint" d LEFT JOIN "user" u ON u.id = d.user_id
+          WHERE d.is_flagged
+          ORDER BY d.created_at DESC, d.id DESC
+          LIMIT $1 OFFSET $2`,
+        [limit, offset],
+      ) as Promise<Array<{ fingerprint_hash: string; user_id: string; email: string | null; username: string | null; created_at: Date }>>,
+      this.dataSource.query(`SELECT count(*)::int AS n FROM "device_fingerprint" WHERE is_flagged`) as Promise<Array<{ n: number }>>,
+    ]);
+    return {
+      devices: rows.map((r) => ({ fingerprintHash: r.fingerprint_hash, userId: r.user_id, email: r.email, username: r.username, createdAt: r.created_at })),
+      total: count[0].n,
+    };
   }
 
   /**

@@ -39,4 +39,28 @@ export class TypeormWhitelistRepository {
       )
       .getExists();
   }
+
+  /** Every entry, newest first, one page at a time, with the total. */
+  async pageNewestFirst(limit: number, offset: number): Promise<{ entries: AdminWhitelistOrmEntity[]; total: number }> {
+    const [entries, total] = await this.entries
+      .createQueryBuilder('w')
+      .orderBy('w.created_at', 'DESC')
+      .addOrderBy('w.id', 'DESC')
+      .limit(limit)
+      .offset(offset)
+      .getManyAndCount();
+    return { entries, total };
+  }
+
+  async add(entry: { type: 'ip' | 'email' | 'fingerprint'; value: string; reason: string | null; createdBy: string | null }): Promise<AdminWhitelistOrmEntity> {
+    return this.entries.save(this.entries.create({ ...entry, isActive: true }));
+  }
+
+  /** null when there is no such entry. */
+  async setActive(id: string, isActive: boolean): Promise<AdminWhitelistOrmEntity | null> {
+    if (!/^[0-9]{1,18}$/.test(id)) return null;
+    const result = await this.entries.update({ id }, { isActive });
+    if ((result.affected ?? 0) === 0) return null;
+    return this.entries.findOneBy({ id });
+  }
 }

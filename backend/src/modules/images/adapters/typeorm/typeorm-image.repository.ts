@@ -6,7 +6,7 @@ import { isStoredMimeType, type StoredMimeType } from '../../domain/image-format
 import type { StoredRenditions } from '../../domain/rendition';
 import { SAVED_IMAGE_RETENTION_DAYS } from '../../domain/saved-image';
 import { returnedRows } from '../../../../shared/pg/returned-rows';
-import type { GeneratedImage, ImageCounts, NewProcessingImage } from '../../images.api';
+import type { GeneratedImage, HiddenImage, ImageCounts, NewProcessingImage } from '../../images.api';
 import { ImageOrmEntity } from './image.orm-entity';
 
 export interface StoredBytes {
@@ -395,11 +395,45 @@ export class TypeormImageRepository {
       `SELECT count(*)::int AS total,
               count(*) FILTER (WHERE "status" = 'completed')::int AS completed,
               count(*) FILTER (WHERE "is_public")::int AS public_count,
-              count(*) FILTER (WHERE "is_hidden_by_admin")::int AS hidden_by_admin
+              count(*) FILTER (WHERE "is_hidden_by_admin")::int AS hidden_by_admin,
+              count(*) FILTER (WHERE "status" = 'completed' AND "timestamp" >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')::int AS completed_today
          FROM "image"`,
-    )) as Array<{ total: number; completed: number; public_count: number; hidden_by_admin: number }>;
+    )) as Array<{ total: number; completed: number; public_count: number; hidden_by_admin: number; completed_today: number }>;
     const row = rows[0];
-    return { total: row.total, completed: row.completed, public: row.public_count, hiddenByAdmin: row.hidden_by_admin };
+    return {
+      total: row.total,
+      completed: row.completed,
+      public: row.public_count,
+      hiddenByAdmin: row.hidden_by_admin,
+      completedToday: row.completed_today,
+    };
+  }
+
+  /** Completed images per UTC day, the oldest first, today last; 0 on days without any. */
+  async completedPerDay(days: number): Promise<Array<{ date: string; count: number }>> {
+    const rows = (await this.images.query(
+      `SELECT to_char(d.day, 'YYYY-MM-DD') AS day, count(i.id)::int AS n
+         FROM generate_series((now() AT TIME ZONE 'UTC')::date - ($1::int - 1), (now() AT TIME ZONE 'UTC')::date, interval '1 day') AS d(day)
+         LEFT JOIN "image" i
+           ON i."status" = 'completed'
+          AND i."timestamp" >= (d.day AT TIME ZONE 'UTC') AND i."timestamp" < ((d.day + interval '1 day') AT TIME ZONE 'UTC')
+        GROUP BY d.day ORDER BY d.day`,
+      [days],
+    )) as Array<{ day: string; n: number }>;
+    return rows.map((r) => ({ date: r.day, count: r.n }));
+  }
+
+  /** Images an admin hid, newest first, with the total. */
+  async hiddenByAdminNewestFirst(limit: number, offset: number): Promise<{ items: HiddenImage[]; total: number }> {
+    const [rows, count] = await Promise.all([
+      this.images.query(
+        `SELECT "id", "user_id", "prompt", "timestamp" FROM "image" WHERE "is_hidden_by_admin"
+          ORDER BY "timestamp" DESC, "id" DESC LIMIT $1 OFFSET $2`,
+        [limit, offset],
+      ) as Promise<Array<{ id: string; user_id: string; prompt: string; timestamp: Date }>>,
+      this.images.query(`SELECT count(*)::int AS n FROM "image" WHERE "is_hidden_by_admin"`) as Promise<Array<{ n: number }>>,
+    ]);
+    return { items: rows.map((r) => ({ id: r.id, userId: r.user_id, prompt: r.prompt, createdAt: r.timestamp })), total: count[0].n };
   }
 }
 

@@ -1,0 +1,50 @@
+import type { Response } from 'express';
+import type { AuthUser } from '../../../../shared/auth/auth-user';
+import { ValidationError } from '../../../../shared/errors/domain-error';
+import type { Page, PageRequest } from '../../../../shared/pagination';
+import type { AdminActor } from '../../domain/audit';
+import { CLIENT_KEY_PATTERN } from '../../domain/credit-adjustment';
+
+/** The paging query every admin list takes: `?limit=&offset=` (whole numbers; ranges checked by pageRequest). */
+export interface PageQuery {
+  limit?: unknown;
+  offset?: unknown;
+}
+
+function wholeNumber(name: string, value: unknown): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value)) throw new ValidationError(`${name} must be a whole number`);
+  return Number(value);
+}
+
+export function pageOf(query: PageQuery): PageRequest {
+  return { limit: wholeNumber('limit', query.limit), offset: wholeNumber('offset', query.offset) };
+}
+
+/** An optional text query parameter given at most once. */
+export function textParam(name: string, value: unknown, max = 255): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw new ValidationError(`${name} may be given once`);
+  if (value.length > max) throw new ValidationError(`${name} must be at most ${max} characters`);
+  return value;
+}
+
+/**
+ * The spec's lists answer the list itself (001 §7); the total over all pages travels in
+ * X-Total-Count (D32: the dashboard pages through it).
+ */
+export function listAnswer<T>(res: Response, page: Page<T>): T[] {
+  res.setHeader('X-Total-Count', String(page.total));
+  return page.items;
+}
+
+export function actorOf(user: AuthUser): AdminActor {
+  return { id: user.id, email: user.email };
+}
+
+/** D32: the dashboard's Idempotency-Key, when sent; a malformed one is a 400, not ignored. */
+export function clientKeyOf(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (!CLIENT_KEY_PATTERN.test(header)) throw new ValidationError('Idempotency-Key must be 1-100 letters, digits or _ : . -');
+  return header;
+}

@@ -1,0 +1,71 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { FlaggedDevice, WhitelistEntry } from '../../../identity';
+import type { HiddenImage } from '../../../images';
+import type { AuthUser } from '../../../../shared/auth/auth-user';
+import { AdminGuard, CurrentUser } from '../../../../shared/auth/guards';
+import { NoStore } from '../../../../shared/http/no-store';
+import { AuditTrailService } from '../../application/audit-trail.service';
+import { ManageWhitelistUseCase } from '../../application/manage-whitelist.use-case';
+import { ModerateImageUseCase } from '../../application/moderate-image.use-case';
+import type { AuditEntry } from '../../domain/audit';
+import { actorOf, listAnswer, pageOf, type PageQuery } from './admin-http';
+import { AddWhitelistEntryDto, ImageVisibilityDto, WhitelistEntryActiveDto } from './admin.dto';
+
+/** Moderation beyond the spec (D14, D19) and the audit trail (D32). Admins only. */
+@ApiTags('admin')
+@ApiCookieAuth()
+@Controller('admin')
+@UseGuards(AdminGuard)
+@NoStore()
+export class AdminModerationController {
+  constructor(
+    private readonly images: ModerateImageUseCase,
+    private readonly whitelist: ManageWhitelistUseCase,
+    private readonly audit: AuditTrailService,
+  ) {}
+
+  @Get('images/hidden')
+  @ApiOperation({ summary: 'Images an admin hid, newest first (X-Total-Count)' })
+  async hiddenImages(@Query() query: PageQuery, @Res({ passthrough: true }) res: Response): Promise<HiddenImage[]> {
+    return listAnswer(res, await this.images.hidden(pageOf(query)));
+  }
+
+  @Post('images/:id/visibility')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'D14: {hidden} hides any image from the feed and leaderboard, or shows it again' })
+  setVisibility(@CurrentUser() admin: AuthUser, @Param('id') id: string, @Body() body: ImageVisibilityDto): Promise<{ id: string; hidden: boolean }> {
+    return this.images.setHidden(actorOf(admin), id, body.hidden, body.reason?.trim() || null);
+  }
+
+  @Get('whitelist')
+  @ApiOperation({ summary: 'D19 whitelist entries, newest first (X-Total-Count)' })
+  async listWhitelist(@Query() query: PageQuery, @Res({ passthrough: true }) res: Response): Promise<WhitelistEntry[]> {
+    return listAnswer(res, await this.whitelist.list(pageOf(query)));
+  }
+
+  @Post('whitelist')
+  @ApiOperation({ summary: 'Adds an active entry (type ip, email or fingerprint)' })
+  addWhitelistEntry(@CurrentUser() admin: AuthUser, @Body() body: AddWhitelistEntryDto): Promise<WhitelistEntry> {
+    return this.whitelist.add(actorOf(admin), { type: body.type, value: body.value, reason: body.reason?.trim() || null });
+  }
+
+  @Patch('whitelist/:id')
+  @ApiOperation({ summary: '{isActive}: turns an entry on or off' })
+  setWhitelistEntryActive(@CurrentUser() admin: AuthUser, @Param('id') id: string, @Body() body: WhitelistEntryActiveDto): Promise<WhitelistEntry> {
+    return this.whitelist.setActive(actorOf(admin), id, body.isActive);
+  }
+
+  @Get('flagged-devices')
+  @ApiOperation({ summary: 'D19: devices with more than one account, newest first (X-Total-Count)' })
+  async flaggedDevices(@Query() query: PageQuery, @Res({ passthrough: true }) res: Response): Promise<FlaggedDevice[]> {
+    return listAnswer(res, await this.whitelist.flaggedDevices(pageOf(query)));
+  }
+
+  @Get('audit')
+  @ApiOperation({ summary: 'D32: every admin action, newest first (X-Total-Count)' })
+  async auditTrail(@Query() query: PageQuery, @Res({ passthrough: true }) res: Response): Promise<AuditEntry[]> {
+    return listAnswer(res, await this.audit.list(pageOf(query)));
+  }
+}

@@ -1,0 +1,84 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { AdminActor, AuditEntry, AuditOutcome, NewAuditEntry } from '../../domain/audit';
+
+interface AuditRow {
+  id: string;
+  admin_id: string;
+  admin_email: string;
+  action: AuditEntry['action'];
+  target_type: AuditEntry['targetType'];
+  target_id: string | null;
+  reason: string | null;
+  details: Record<string, unknown>;
+  outcome: AuditOutcome;
+  error: string | null;
+  created_at: Date;
+  finished_at: Date | null;
+}
+
+function toEntry(r: AuditRow): AuditEntry {
+  return {
+    id: String(r.id),
+    adminId: r.admin_id,
+    adminEmail: r.admin_email,
+    action: r.action,
+    targetType: r.target_type,
+    targetId: r.target_id,
+    reason: r.reason,
+    details: r.details,
+    outcome: r.outcome,
+    error: r.error,
+    createdAt: new Date(r.created_at),
+    finishedAt: r.finished_at === null ? null : new Date(r.finished_at),
+  };
+}
+
+/** D32: the `admin_audit_log` table, by intent. */
+@Injectable()
+export class TypeormAuditLogRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * Opens a row (outcome `started`) and answers its id. With an idempotency key that already has a
+   * row, that row's id: a retried adjustment shares its first attempt's row.
+   */
+  async open(actor: AdminActor, entry: NewAuditEntry): Promise<string> {
+    const key = entry.idempotencyKey ?? null;
+    const inserted: Array<{ id: string }> = await this.dataSource.query(
+      `INSERT INTO "admin_audit_log" ("admin_id", "admin_email", "action", "target_type", "target_id", "reason", "details", "idempotency_key")
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8)
+       ON CONFLICT ("idempotency_key") WHERE "idempotency_key" IS NOT NULL DO NOTHING
+       RETURNING "id"`,
+      [actor.id, actor.email, entry.action, entry.targetType, entry.targetId, entry.reason, JSON.stringify(entry.details), key],
+    );
+    if (inserted.length > 0) return String(inserted[0].id);
+    // The key's row exists (maybe committed by a concurrent retry after this statement began):
+    // a new statement sees it.
+    const existing: Array<{ id: string }> = await this.dataSource.query(`SELECT "id" FROM "admin_audit_log" WHERE "idempotency_key" = $1`, [key]);
+    return String(existing[0].id);
+  }
+
+  /** Records how the action ended, with what it learned (merged into details). */
+  async finish(id: string, outcome: Exclude<AuditOutcome, 'started'>, error: string | null, details: Record<string, unknown>): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE "admin_audit_log"
+          SET "outcome" = $2, "error" = $3, "details" = "details" || $4::jsonb, "finished_at" = now()
+        WHERE "id" = $1`,
+      [id, outcome, error, JSON.stringify(details)],
+    );
+  }
+
+  /** Newest first, one page, with the total. */
+  async pageNewestFirst(limit: number, offset: number): Promise<{ items: AuditEntry[]; total: number }> {
+    const [rows, count] = await Promise.all([
+      this.dataSource.query(
+        `SELECT * FROM "admin_audit_log" ORDER BY "created_at" DESC, "id" DESC LIMIT $1 OFFSET $2`,
+        [limit, offset],
+      ) as Promise<AuditRow[]>,
+      this.dataSource.query(`SELECT count(*)::int AS n FROM "admin_audit_log"`) as Promise<Array<{ n: number }>>,
+    ]);
+    return { items: rows.map(toEntry), total: count[0].n };
+  }
+}

@@ -1,0 +1,41 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DomainError } from '../../../shared/errors/domain-error';
+import { type Page, pageRequest, type PageRequest } from '../../../shared/pagination';
+import { TypeormAuditLogRepository } from '../adapters/typeorm/typeorm-audit-log.repository';
+import type { AdminActor, AuditEntry, NewAuditEntry } from '../domain/audit';
+
+/** What an audited action answers, and what the trail should add to the row's details. */
+export interface AuditedResult<T> {
+  value: T;
+  details?: Record<string, unknown>;
+}
+
+/**
+ * D32: runs an admin action inside its audit row. The row is written first (so no action is ever
+ * missing from the trail, even after a crash), then the action, then its outcome.
+ */
+@Injectable()
+export class AuditTrailService {
+  private readonly logger = new Logger(AuditTrailService.name);
+
+  constructor(private readonly log: TypeormAuditLogRepository) {}
+
+  async run<T>(actor: AdminActor, entry: NewAuditEntry, action: () => Promise<AuditedResult<T>>): Promise<T> {
+    const id = await this.log.open(actor, entry);
+    let result: AuditedResult<T>;
+    try {
+      result = await action();
+    } catch (error) {
+      const code = error instanceof DomainError ? error.code : 'INTERNAL';
+      await this.log.finish(id, 'failed', code, {}).catch((e: unknown) => this.logger.error(`audit row ${id} not finished: ${String(e)}`));
+      throw error;
+    }
+    await this.log.finish(id, 'succeeded', null, result.details ?? {});
+    return result.value;
+  }
+
+  async list(page: PageRequest = {}): Promise<Page<AuditEntry>> {
+    const { limit, offset } = pageRequest(page);
+    return { ...(await this.log.pageNewestFirst(limit, offset)), limit, offset };
+  }
+}
