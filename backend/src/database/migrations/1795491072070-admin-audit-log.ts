@@ -36,7 +36,6 @@ export class AdminAuditLog1795491072070 implements MigrationInterface {
         CONSTRAINT "admin_audit_log_outcome_check" CHECK ("outcome" IN ('started', 'succeeded', 'failed'))
       )`);
     await q.query(`CREATE UNIQUE INDEX "admin_audit_log_idempotency_key" ON "admin_audit_log" ("idempotency_key") WHERE "idempotency_key" IS NOT NULL`);
-    await q.query(`CREATE INDEX "admin_audit_log_created_idx" ON "admin_audit_log" ("created_at" DESC, "id" DESC)`);
     await q.query(
       `CREATE INDEX "credit_transaction_purchases_idx" ON "credit_transaction" ("created_at" DESC)
         WHERE "type" IN ('purchase', 'subscription') AND "credits" > 0`,

@@ -97,7 +97,16 @@ export interface IdentityApi {
   counts(): Promise<AccountCounts>;
   /** The whitelist, newest entry first. */
   whitelist(page?: PageRequest): Promise<Page<WhitelistEntry>>;
-  /** Adds an active entry. Throws ValidationError (400) on a bad type or value. */
+  /**
+   * The value as an entry of this type stores it (an e-mail lower-cased, an IP normalised, a
+   * fingerprint as lower-case hex), so callers can refuse bad input before acting. Throws
+   * ValidationError (400) on a bad type or value.
+   */
+  whitelistValue(type: WhitelistType, value: string): string;
+  /**
+   * Adds an active entry. Throws ValidationError (400) on a bad type or value, and
+   * WhitelistEntryExistsError (409) when the value already has an entry of its type.
+   */
   addToWhitelist(entry: NewWhitelistEntry): Promise<WhitelistEntry>;
   /** Turns an entry on or off. Throws WhitelistEntryNotFoundError (404). */
   setWhitelistEntryActive(id: string, isActive: boolean): Promise<WhitelistEntry>;

@@ -20,6 +20,7 @@ export {
   RegistrationLimitError,
   TooManyAttemptsError,
   UserNotFoundError,
+  WhitelistEntryExistsError,
   WhitelistEntryNotFoundError,
   UsernameTakenError,
 } from './domain/identity-errors';

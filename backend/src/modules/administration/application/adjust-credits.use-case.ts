@@ -38,15 +38,17 @@ export class AdjustCreditsUseCase {
   ) {}
 
   async execute(actor: AdminActor, command: AdjustCreditsCommand): Promise<AdjustCreditsResult> {
-    await this.users.existing(command.userId);
-    const idempotencyKey = adjustmentKey(command.userId, command.kind, command.clientKey ?? randomUUID());
+    // The account's own id (lower-case), not the path's spelling: the key, the ledger and the
+    // trail must name the user the same way whatever case the id came in.
+    const userId = (await this.users.existing(command.userId)).id;
+    const idempotencyKey = adjustmentKey(userId, command.kind, command.clientKey ?? randomUUID());
     const notes = command.notes?.trim() || null;
     return this.audit.run(
       actor,
       {
         action: 'credits.adjust',
         targetType: 'user',
-        targetId: command.userId,
+        targetId: userId,
         reason: notes ? `${command.reason}: ${notes}` : command.reason,
         details: { kind: command.kind, credits: command.credits },
         idempotencyKey,
@@ -55,7 +57,7 @@ export class AdjustCreditsUseCase {
         let adjusted: { transactionId: string; applied: boolean };
         try {
           adjusted = await this.credits.adjust({
-            userId: command.userId,
+            userId,
             kind: command.kind,
             credits: command.credits,
             reason: command.reason,
@@ -67,7 +69,7 @@ export class AdjustCreditsUseCase {
           if (error instanceof InsufficientCreditsError) throw new BelowZeroError();
           throw error;
         }
-        const balance = await this.credits.userStats(command.userId);
+        const balance = await this.credits.userStats(userId);
         return { value: { ...adjusted, balance }, details: { transactionId: adjusted.transactionId } };
       },
     );

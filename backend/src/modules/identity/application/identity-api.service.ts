@@ -5,7 +5,7 @@ import { TypeormAccountRepository, type AccountPage } from '../adapters/typeorm/
 import { TypeormWhitelistRepository } from '../adapters/typeorm/typeorm-whitelist.repository';
 import type { Account } from '../domain/account';
 import { isAdminAccount, isValidFingerprint, normalizeEmail, normalizeIp } from '../domain/account-rules';
-import { UserNotFoundError, WhitelistEntryNotFoundError } from '../domain/identity-errors';
+import { UserNotFoundError, WhitelistEntryExistsError, WhitelistEntryNotFoundError } from '../domain/identity-errors';
 import { ValidationError } from '../../../shared/errors/domain-error';
 import { type Page, pageRequest, type PageRequest } from '../../../shared/pagination';
 import type { AdminWhitelistOrmEntity } from '../adapters/typeorm/admin-whitelist.orm-entity';
@@ -112,13 +112,22 @@ export class IdentityApiService implements IdentityApi {
     return { items: entries.map(toWhitelistEntry), total, limit, offset };
   }
 
+  whitelistValue(type: WhitelistType, value: string): string {
+    if (!(WHITELIST_TYPES as readonly string[]).includes(type)) throw new ValidationError(`type must be one of ${WHITELIST_TYPES.join(', ')}`);
+    const normalised = typeof value === 'string' ? whitelistValue(type, value) : null;
+    if (normalised === null) {
+      throw new ValidationError(`That is not a valid ${type === 'ip' ? 'IP address' : type === 'email' ? 'e-mail address' : 'device fingerprint (64 hex characters)'}`);
+    }
+    return normalised;
+  }
+
   async addToWhitelist(entry: NewWhitelistEntry): Promise<WhitelistEntry> {
-    if (!(WHITELIST_TYPES as readonly string[]).includes(entry.type)) throw new ValidationError(`type must be one of ${WHITELIST_TYPES.join(', ')}`);
-    const value = typeof entry.value === 'string' ? whitelistValue(entry.type, entry.value) : null;
-    if (value === null) throw new ValidationError(`That is not a valid ${entry.type === 'ip' ? 'IP address' : entry.type === 'email' ? 'e-mail address' : 'device fingerprint (64 hex characters)'}`);
+    const value = this.whitelistValue(entry.type, entry.value);
     const reason = entry.reason?.trim() || null;
     if (reason !== null && reason.length > WHITELIST_REASON_MAX) throw new ValidationError(`reason must be at most ${WHITELIST_REASON_MAX} characters`);
-    return toWhitelistEntry(await this.whitelistEntries.add({ type: entry.type, value, reason, createdBy: entry.createdBy }));
+    const added = await this.whitelistEntries.add({ type: entry.type, value, reason, createdBy: entry.createdBy });
+    if (!added) throw new WhitelistEntryExistsError();
+    return toWhitelistEntry(added);
   }
 
   async setWhitelistEntryActive(id: string, isActive: boolean): Promise<WhitelistEntry> {

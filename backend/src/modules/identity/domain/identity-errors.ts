@@ -107,6 +107,12 @@ export class WrongPasswordError extends DomainError {
   }
 }
 
+export class WhitelistEntryExistsError extends DomainError {
+  constructor() {
+    super('conflict', 'IDENTITY.WHITELIST_ENTRY_EXISTS', 'This value is already on the whitelist');
+  }
+}
+
 export class WhitelistEntryNotFoundError extends DomainError {
   constructor() {
     super('not_found', 'IDENTITY.WHITELIST_ENTRY_NOT_FOUND', 'Whitelist entry not found');

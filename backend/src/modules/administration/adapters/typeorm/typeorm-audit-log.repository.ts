@@ -70,11 +70,11 @@ export class TypeormAuditLogRepository {
     );
   }
 
-  /** Newest first, one page, with the total. */
+  /** Newest first (by id: the order the rows were opened in, whatever the clocks), one page, with the total. */
   async pageNewestFirst(limit: number, offset: number): Promise<{ items: AuditEntry[]; total: number }> {
     const [rows, count] = await Promise.all([
       this.dataSource.query(
-        `SELECT * FROM "admin_audit_log" ORDER BY "created_at" DESC, "id" DESC LIMIT $1 OFFSET $2`,
+        `SELECT * FROM "admin_audit_log" ORDER BY "id" DESC LIMIT $1 OFFSET $2`,
         [limit, offset],
       ) as Promise<AuditRow[]>,
       this.dataSource.query(`SELECT count(*)::int AS n FROM "admin_audit_log"`) as Promise<Array<{ n: number }>>,

@@ -52,8 +52,17 @@ export class TypeormWhitelistRepository {
     return { entries, total };
   }
 
-  async add(entry: { type: 'ip' | 'email' | 'fingerprint'; value: string; reason: string | null; createdBy: string | null }): Promise<AdminWhitelistOrmEntity> {
-    return this.entries.save(this.entries.create({ ...entry, isActive: true }));
+  /** The new entry, or null when (type, value) already has one (the unique constraint). */
+  async add(entry: { type: 'ip' | 'email' | 'fingerprint'; value: string; reason: string | null; createdBy: string | null }): Promise<AdminWhitelistOrmEntity | null> {
+    const inserted = await this.entries
+      .createQueryBuilder()
+      .insert()
+      .values({ ...entry, isActive: true })
+      .orIgnore()
+      .returning('*')
+      .execute();
+    const id = (inserted.identifiers[0] as { id?: string } | undefined)?.id;
+    return id === undefined ? null : this.entries.findOneBy({ id });
   }
 
   /** null when there is no such entry. */
