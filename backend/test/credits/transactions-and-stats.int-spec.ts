@@ -88,7 +88,7 @@ describe('CREDITS_API transactions and userStats', () => {
 
   it('sums what a user bought and used beside the balance', async () => {
     const user = await newUser();
-    expect(await credits.userStats(user)).toEqual({ balance: 0, totalPurchased: 0, totalUsed: 0 });
+    expect(await credits.userStats(user)).toEqual({ balance: 0, regular: 0, watermarked: 0, totalPurchased: 0, totalUsed: 0 });
     await credits.grant({ userId: user, credits: 2, kind: 'watermarked', type: 'grant', sourceType: 'verification', description: 'free', idempotencyKey: `t:${randomUUID()}` });
     await credits.grant({ userId: user, credits: 10, kind: 'regular', type: 'purchase', sourceType: 'pack', description: 'pack', idempotencyKey: `t:${randomUUID()}` });
     await credits.grant({ userId: user, credits: 50, kind: 'regular', type: 'subscription', sourceType: 'subscription', description: 'plan', idempotencyKey: `t:${randomUUID()}`, expiresAt: new Date(Date.now() + 86_400_000) });
@@ -100,6 +100,6 @@ describe('CREDITS_API transactions and userStats', () => {
     await credits.release(released.id);
     await credits.reserve({ userId: user, idempotencyKey: `gen:${randomUUID()}` }); // still held: not used yet
 
-    expect(await credits.userStats(user)).toEqual({ balance: 62 - 3 - 1, totalPurchased: 60, totalUsed: 3 });
+    expect(await credits.userStats(user)).toEqual({ balance: 62 - 3 - 1, regular: 60 - 3 - 1, watermarked: 2, totalPurchased: 60, totalUsed: 3 });
   });
 });

@@ -129,12 +129,14 @@ describe('IMAGES_API', () => {
         completed: before.completed + 3,
         public: before.public + 3,
         hiddenByAdmin: before.hiddenByAdmin + 1,
+        // The three completed ones were made just now, so today (UTC).
+        completedToday: before.completedToday + 3,
       });
     });
 
     it('is all zeros on an empty table, as numbers', async () => {
       await sql(t, `DELETE FROM image`);
-      expect(await api.counts()).toEqual({ total: 0, completed: 0, public: 0, hiddenByAdmin: 0 });
+      expect(await api.counts()).toEqual({ total: 0, completed: 0, public: 0, hiddenByAdmin: 0, completedToday: 0 });
     });
   });
 });
