@@ -1,0 +1,669 @@
+/**
+ * The admin dashboard's calls (001 §2, §4, §7; D11, D14, D19, D21, D22, D32; the issue 12
+ * contract): users and their credits, every transaction, suspension, credit adjustments, the
+ * model fallback, sales and platform figures, moderation and the audit trail.
+ *
+ * Lists answer a JSON array with `X-Total-Count`; they are read a page at a time (`limit`,
+ * `offset`), newest first, with Load more. Every answer is parsed with its zod schema
+ * (ARCHITECTURE rule 9); a list entry that does not parse is dropped rather than failing the list.
+ * Mutations invalidate what they change (001 §4): an adjustment refetches the users, the user's
+ * stats and history, the transactions and the figures; any admin action refetches the audit list.
+ */
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import type { FetchBaseQueryMeta, InfiniteData } from '@reduxjs/toolkit/query/react';
+import { z } from 'zod/mini';
+import { baseApi } from '../../../shared/api/base-api';
+import type { SubscriptionTier } from '../../../shared/api/current-user.api';
+import { parseResponse } from '../../../shared/api/parse-response';
+
+/** Rows asked for per page (the server allows 1-200, default 50; D32: 50 a page). */
+export const ADMIN_PAGE_SIZE = 50;
+/** 001 §7 / §9: the fallback status is polled every 5 s while it is shown. */
+export const FALLBACK_POLL_INTERVAL_MS = 5000;
+
+// ---------------------------------------------------------------------------------------------
+// Shared pieces
+
+const TIERS = ['free', 'paid', 'starter', 'creator', 'pro'] as const satisfies readonly SubscriptionTier[];
+const text = z.catch(z.string(), '');
+const nullableText = z.catch(z.nullable(z.string()), null);
+const count = z.catch(z.number(), 0);
+const flag = z.catch(z.boolean(), false);
+const id = z.union([z.pipe(z.number(), z.transform(String)), z.string().check(z.minLength(1))]);
+const nullableId = z.catch(z.nullable(id), null);
+const nullableNumber = z.catch(z.nullable(z.number()), null);
+/** A moment as ms since the epoch (the contract's form); an ISO string is read too. */
+const timestamp = z.catch(
+  z.pipe(
+    z.nullable(z.union([z.number(), z.string()])),
+    z.transform((value) => {
+      if (value === null) return null;
+      const ms = typeof value === 'number' ? value : Date.parse(value);
+      return Number.isFinite(ms) ? ms : null;
+    }),
+  ),
+  null,
+);
+
+/** An array whose entries are parsed one by one; an entry that does not parse is dropped. */
+function lenientList<S extends z.core.$ZodType>(item: S) {
+  return z.catch(
+    z.pipe(
+      z.array(z.unknown()),
+      z.transform((values) =>
+        values.flatMap((value) => {
+          const result = z.safeParse(item, value);
+          return result.success ? [result.data as z.output<S>] : [];
+        }),
+      ),
+    ),
+    [],
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Entities (001 §3 and the contract's types)
+
+const adminUserSchema = z.object({
+  id,
+  email: text,
+  username: text,
+  createdAt: text,
+  isSubscribed: flag,
+  subscriptionTier: z.catch(z.enum(TIERS), 'free'),
+  isSuspended: flag,
+  isVerified: flag,
+  isAdmin: flag,
+});
+/** 001 §3 "User (admin view)". */
+export type AdminUser = z.output<typeof adminUserSchema>;
+
+export const userStatsSchema = z.object({
+  balance: count,
+  regular: count,
+  watermarked: count,
+  totalPurchased: count,
+  totalUsed: count,
+});
+/** 001 §3 "User stats", with the regular / watermarked split (D2). */
+export type UserStats = z.output<typeof userStatsSchema>;
+
+export type CreditKind = 'regular' | 'watermarked';
+
+const transactionSchema = z.object({
+  id,
+  userId: z.catch(id, ''),
+  /** grant, purchase, subscription, refund, use, adjustment */
+  type: text,
+  kind: z.catch(z.enum(['regular', 'watermarked']), 'regular'),
+  /** signed */
+  credits: count,
+  description: nullableText,
+  /** verification, pack, subscription, admin, generation, refund, ... */
+  sourceType: nullableText,
+  /** cents */
+  purchaseAmount: nullableNumber,
+  currency: z.catch(z.string(), 'USD'),
+  packType: nullableText,
+  stripeTransactionId: nullableText,
+  createdBy: nullableId,
+  createdAt: text,
+});
+/** A ledger row. */
+export type Transaction = z.output<typeof transactionSchema>;
+
+/** 001 §9: the fallback numbers, used when the server does not say. */
+export const SPEC_FALLBACK_CONFIGURATION = {
+  engine: 'replicate',
+  primaryModel: 'Flux Kontext Max',
+  fallbackModel: 'Flux Kontext Pro',
+  failureThreshold: 5,
+  fallbackDurationMinutes: 10,
+  recoveryIntervalMinutes: 10,
+} as const;
+
+const configurationSchema = z.object({
+  engine: z.catch(z.enum(['replicate', 'local']), 'replicate'),
+  primaryModel: z.catch(z.string(), SPEC_FALLBACK_CONFIGURATION.primaryModel),
+  /** null with the local engine, which has no fallback model. */
+  fallbackModel: nullableText,
+  failureThreshold: z.catch(z.number(), SPEC_FALLBACK_CONFIGURATION.failureThreshold),
+  fallbackDurationMinutes: z.catch(z.number(), SPEC_FALLBACK_CONFIGURATION.fallbackDurationMinutes),
+  recoveryIntervalMinutes: z.catch(z.number(), SPEC_FALLBACK_CONFIGURATION.recoveryIntervalMinutes),
+});
+export type FallbackConfiguration = z.output<typeof configurationSchema>;
+
+export const fallbackStatusSchema = z.object({
+  isActive: flag,
+  /** true: fallback forced on; false: forced off (primary model); null: automatic. */
+  adminOverride: z.catch(z.nullable(z.boolean()), null),
+  failureCount: count,
+  /** ms timestamp */
+  retryAfter: timestamp,
+  /** ms timestamp */
+  lastFailureTime: timestamp,
+  currentModel: text,
+  configuration: z.catch(configurationSchema, { ...SPEC_FALLBACK_CONFIGURATION }),
+});
+/** 001 §3 "Fallback status" with the configuration. */
+export type FallbackStatus = z.output<typeof fallbackStatusSchema>;
+
+const dayFigureSchema = z.object({ date: z.string(), value: count });
+/** One day of a chart: YYYY-MM-DD (UTC) and its figure. */
+export type DayFigure = z.output<typeof dayFigureSchema>;
+
+const recentPurchaseSchema = z.object({
+  id,
+  credits: count,
+  /** dollars */
+  amount: count,
+  userId: z.catch(id, ''),
+  packType: nullableText,
+  createdAt: text,
+  /** the first 8 characters of the payment's id */
+  paymentId: nullableText,
+});
+export type RecentPurchase = z.output<typeof recentPurchaseSchema>;
+
+const packFigureSchema = z.object({
+  pack: z.string(),
+  sales: count,
+  credits: count,
+  /** dollars */
+  revenue: count,
+  /** dollars, 0 when there was no sale */
+  averagePerSale: count,
+});
+export type PackFigure = z.output<typeof packFigureSchema>;
+
+export const salesAnalyticsSchema = z.object({
+  /** dollars, 2 decimals */
+  totalRevenue: count,
+  creditsSold: count,
+  creditsUsed: count,
+  activeUsers: count,
+  recentPurchases: lenientList(recentPurchaseSchema),
+  packPerformance: lenientList(packFigureSchema),
+  totalPurchases: count,
+  subscribedUsers: count,
+  /** percent with one decimal */
+  creditUsageRate: count,
+  /** the last 30 days, oldest first, dollars */
+  revenueByDay: lenientList(dayFigureSchema),
+});
+/** 001 §2 "Sales Analytics". */
+export type SalesAnalytics = z.output<typeof salesAnalyticsSchema>;
+
+export const platformStatsSchema = z.object({
+  totalUsers: count,
+  totalTransactions: count,
+  suspendedUsers: count,
+  imagesToday: count,
+  imagesTotal: count,
+  generationsByDay: lenientList(dayFigureSchema),
+  fallback: z.catch(z.nullable(fallbackStatusSchema), null),
+});
+/** 001 §2 "Platform Stats" plus images and the fallback state. */
+export type PlatformStats = z.output<typeof platformStatsSchema>;
+
+const auditEntrySchema = z.object({
+  id,
+  adminId: z.catch(id, ''),
+  adminEmail: text,
+  action: text,
+  targetType: text,
+  targetId: nullableId,
+  reason: nullableText,
+  details: z.catch(z.record(z.string(), z.unknown()), {}),
+  createdAt: text,
+});
+/** D32: one admin action. */
+export type AuditEntry = z.output<typeof auditEntrySchema>;
+
+export const WHITELIST_TYPES = ['ip', 'email', 'fingerprint'] as const;
+export type WhitelistType = (typeof WHITELIST_TYPES)[number];
+
+const whitelistEntrySchema = z.object({
+  id,
+  type: text,
+  value: text,
+  reason: nullableText,
+  isActive: flag,
+  createdBy: nullableId,
+  createdAt: text,
+});
+/** 001 §3 "admin_whitelist". */
+export type WhitelistEntry = z.output<typeof whitelistEntrySchema>;
+
+const flaggedDeviceSchema = z.object({
+  fingerprintHash: z.string().check(z.minLength(1)),
+  userId: z.catch(id, ''),
+  email: nullableText,
+  username: nullableText,
+  createdAt: text,
+});
+export type FlaggedDevice = z.output<typeof flaggedDeviceSchema>;
+
+const hiddenImageSchema = z.object({ id, userId: z.catch(id, ''), prompt: text, createdAt: text });
+export type HiddenImage = z.output<typeof hiddenImageSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Mutation answers
+
+const adjustAnswerSchema = z.object({
+  transactionId: nullableId,
+  /** false when the same Idempotency-Key was already applied (a retry adjusts once). */
+  applied: flag,
+  balance: z.catch(z.nullable(userStatsSchema), null),
+});
+export type AdjustAnswer = z.output<typeof adjustAnswerSchema>;
+
+const testAnswerSchema = z.object({ model: text, success: flag, error: nullableText });
+/** POST /api/admin/fallback/test: one real generation against the active model. */
+export type FallbackTestResult = z.output<typeof testAnswerSchema>;
+
+const visibilityAnswerSchema = z.object({ id, hidden: flag });
+export type VisibilityAnswer = z.output<typeof visibilityAnswerSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Paged lists
+
+/** One page of a list: its rows and what X-Total-Count said. */
+export interface ListPage<T> {
+  items: T[];
+  /** Entries in the answer before unreadable ones were dropped (the next offset counts them). */
+  rawCount: number;
+  /** X-Total-Count: the rows matching over all pages; null when the header was missing. */
+  total: number | null;
+}
+
+export type PagedData<T> = InfiniteData<ListPage<T>, number>;
+
+/** A count header: a whole number ≥ 0, else null. */
+export function totalCountHeader(headers: Headers | undefined): number | null {
+  const value = headers?.get('X-Total-Count')?.trim();
+  return value && /^\d+$/.test(value) ? Number(value) : null;
+}
+
+const arraySchema = z.array(z.unknown());
+const readArray = parseResponse(arraySchema);
+
+/** Reads a list answer: a JSON array (anything else is the error state) and its total header. */
+export function listPageReader<S extends z.core.$ZodType>(item: S) {
+  return (raw: unknown, meta: FetchBaseQueryMeta | undefined): ListPage<z.output<S>> => {
+    const values = readArray(raw);
+    const items = values.flatMap((value) => {
+      const result = z.safeParse(item, value);
+      return result.success ? [result.data as z.output<S>] : [];
+    });
+    return { items, rawCount: values.length, total: totalCountHeader(meta?.response?.headers) };
+  };
+}
+
+/** The next page's offset while rows are left (offset + rows so far < X-Total-Count), else none. */
+export function nextOffset(lastPage: ListPage<unknown>, lastOffset: number): number | undefined {
+  if (lastPage.rawCount === 0) return undefined;
+  const next = lastOffset + lastPage.rawCount;
+  if (lastPage.total === null) return lastPage.rawCount < ADMIN_PAGE_SIZE ? undefined : next;
+  return next < lastPage.total ? next : undefined;
+}
+
+const pagedOptions = {
+  initialPageParam: 0,
+  getNextPageParam: (lastPage: ListPage<unknown>, _all: unknown, lastOffset: number) => nextOffset(lastPage, lastOffset),
+};
+
+function pageParams(offset: number, extra: Record<string, string | undefined> = {}) {
+  const params: Record<string, string | number> = { limit: ADMIN_PAGE_SIZE, offset };
+  for (const [key, value] of Object.entries(extra)) if (value !== undefined && value !== '') params[key] = value;
+  return params;
+}
+
+/**
+ * Every row of the loaded pages, once each: rows can shift between pages when new ones arrive
+ * at the top (newest first), so a row seen on an earlier page is not shown again.
+ */
+export function pagedItems<T>(data: PagedData<T> | undefined, key: (item: T) => string): T[] {
+  if (!data) return [];
+  const seen = new Set<string>();
+  const items: T[] = [];
+  for (const page of data.pages) {
+    for (const item of page.items) {
+      const k = key(item);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      items.push(item);
+    }
+  }
+  return items;
+}
+
+/** X-Total-Count of the first page, else null. */
+export function pagedTotal(data: PagedData<unknown> | undefined): number | null {
+  return data?.pages[0]?.total ?? null;
+}
+
+const readUsers = listPageReader(adminUserSchema);
+const readTransactions = listPageReader(transactionSchema);
+const readAudit = listPageReader(auditEntrySchema);
+const readHiddenImages = listPageReader(hiddenImageSchema);
+const readWhitelist = listPageReader(whitelistEntrySchema);
+const readFlaggedDevices = listPageReader(flaggedDeviceSchema);
+
+function userPath(userId: string, suffix: string): string {
+  return `/admin/users/${encodeURIComponent(userId)}/${suffix}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+export interface TransactionFilter {
+  userId?: string;
+  sourceType?: string;
+}
+
+export const ADJUSTMENT_REASONS = ['refund', 'gift', 'compensation', 'penalty', 'correction'] as const;
+export type AdjustmentReason = (typeof ADJUSTMENT_REASONS)[number];
+
+export interface AdjustCreditsRequest {
+  userId: string;
+  kind: CreditKind;
+  /** a whole number other than 0, negative to take credits away */
+  credits: number;
+  reason: AdjustmentReason;
+  notes?: string;
+  /** Sent as the Idempotency-Key header: the same key on a retry adjusts once (D32). */
+  idempotencyKey: string;
+}
+
+export interface SuspendRequest {
+  userId: string;
+  suspended: boolean;
+  reason?: string;
+}
+
+export interface VisibilityRequest {
+  imageId: string;
+  hidden: boolean;
+  reason?: string;
+}
+
+export interface NewWhitelistEntry {
+  type: WhitelistType;
+  value: string;
+  reason?: string;
+}
+
+const WHITELIST_TAG = { type: 'AdminModeration', id: 'whitelist' } as const;
+const HIDDEN_TAG = { type: 'AdminModeration', id: 'hidden' } as const;
+const FLAGGED_TAG = { type: 'AdminModeration', id: 'flagged' } as const;
+
+const adminQueries = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/admin/users?limit&offset: every user, newest first. */
+    adminUsers: build.infiniteQuery<ListPage<AdminUser>, void, number>({
+      infiniteQueryOptions: pagedOptions,
+      query: ({ pageParam }) => ({ url: '/admin/users', params: pageParams(pageParam) }),
+      transformResponse: readUsers,
+      providesTags: ['AdminUsers'],
+    }),
+
+    /** GET /api/admin/search-users?q&limit&offset: e-mail or username contains q, or the exact id. */
+    searchUsers: build.infiniteQuery<ListPage<AdminUser>, string, number>({
+      infiniteQueryOptions: pagedOptions,
+      query: ({ queryArg, pageParam }) => ({ url: '/admin/search-users', params: { q: queryArg, ...pageParams(pageParam) } }),
+      transformResponse: readUsers,
+      providesTags: ['AdminUsers'],
+    }),
+
+    /** GET /api/admin/users/{id}/stats. */
+    userStats: build.query<UserStats, string>({
+      query: (userId) => userPath(userId, 'stats'),
+      transformResponse: parseResponse(userStatsSchema),
+      providesTags: (_result, _error, userId) => [{ type: 'AdminUserStats', id: userId }],
+    }),
+
+    /** GET /api/admin/users/{id}/credits?limit&offset: one user's credit history. */
+    userCredits: build.infiniteQuery<ListPage<Transaction>, string, number>({
+      infiniteQueryOptions: pagedOptions,
+      query: ({ queryArg, pageParam }) => ({ url: userPath(queryArg, 'credits'), params: pageParams(pageParam) }),
+      transformResponse: readTransactions,
+      providesTags: (_result, _error, userId) => [{ type: 'AdminUserCredits', id: userId }],
+    }),
+
+    /** GET /api/admin/transactions?limit&offset[&userId][&sourceType]: all transactions. */
+    transactions: build.infiniteQuery<ListPage<Transaction>, TransactionFilter, number>({
+      infiniteQueryOptions: pagedOptions,
+      query: ({ queryArg, pageParam }) => ({
+        url: '/admin/transactions',
+        params: pageParams(pageParam, { userId: queryArg.userId, sourceType: queryArg.sourceType }),
+      }),
+      transformResponse: readTransactions,
+      providesTags: ['AdminTransactions'],
+    }),
+
+    /** GET /api/admin/fallback/status (polled every 5 s while shown). */
+    fallbackStatus: build.query<FallbackStatus, void>({
+      query: () => '/admin/fallback/status',
+      transformResponse: parseResponse(fallbackStatusSchema),
+      providesTags: ['Fallback'],
+    }),
+
+    /** GET /api/admin/analytics. */
+    salesAnalytics: build.query<SalesAnalytics, void>({
+      query: () => '/admin/analytics',
+      transformResponse: parseResponse(salesAnalyticsSchema),
+      providesTags: ['AdminStats'],
+    }),
+
+    /** GET /api/admin/platform-stats. */
+    platformStats: build.query<PlatformStats, void>({
+      query: () => '/admin/platform-stats',
+      transformResponse: parseResponse(platformStatsSchema),
+      providesTags: ['AdminStats', 'Fallback'],
+    }),
+
+    /** GET /api/admin/audit?limit&offset: the audit trail, newest first (D32). */
+    auditLog: build.infiniteQuery<ListPage<AuditEntry>, void, number>({
+      infiniteQueryOptions: pagedOptions,
+      query: ({ pageParam }) => ({ url: '/admin/audit', params: pageParams(pageParam) }),
+      transformResponse: readAudit,
+      providesTags: ['AdminAudit'],
+    }),
+
+    /** GET /api/admin/images/hidden?limit&offset. */
+    hiddenImages: build.infiniteQuery<ListPage<HiddenImage>, void, number>({
+      infiniteQueryOptions: pagedOptions,
+      query: ({ pageParam }) => ({ url: '/admin/images/hidden', params: pageParams(pageParam) }),
+      transformResponse: readHiddenImages,
+      providesTags: [HIDDEN_TAG],
+    }),
+
+    /** GET /api/admin/whitelist?limit&offset. */
+    whitelist: build.infiniteQuery<ListPage<WhitelistEntry>, void, number>({
+      infiniteQueryOptions: pagedOptions,
+      query: ({ pageParam }) => ({ url: '/admin/whitelist', params: pageParams(pageParam) }),
+      transformResponse: readWhitelist,
+      providesTags: [WHITELIST_TAG],
+    }),
+
+    /** GET /api/admin/flagged-devices?limit&offset. */
+    flaggedDevices: build.infiniteQuery<ListPage<FlaggedDevice>, void, number>({
+      infiniteQueryOptions: pagedOptions,
+      query: ({ pageParam }) => ({ url: '/admin/flagged-devices', params: pageParams(pageParam) }),
+      transformResponse: readFlaggedDevices,
+      providesTags: [FLAGGED_TAG],
+    }),
+  }),
+});
+
+type PatchState = Parameters<typeof adminQueries.util.selectCachedArgsForQuery>[0];
+type Dispatch = ThunkDispatch<PatchState, unknown, UnknownAction>;
+
+/** Puts a changed user into every cached users list and search at once (the refetch follows). */
+function patchUser(dispatch: Dispatch, state: PatchState, user: AdminUser): void {
+  const { util } = adminQueries;
+  const recipe = (draft: PagedData<AdminUser>) => {
+    for (const page of draft.pages) {
+      page.items = page.items.map((item) => (item.id === user.id ? user : item));
+    }
+  };
+  for (const arg of util.selectCachedArgsForQuery(state, 'adminUsers')) {
+    dispatch(util.updateQueryData('adminUsers', arg, recipe));
+  }
+  for (const arg of util.selectCachedArgsForQuery(state, 'searchUsers')) {
+    dispatch(util.updateQueryData('searchUsers', arg, recipe));
+  }
+}
+
+/** Puts a fallback status answer into the polled status at once. */
+function storeFallbackStatus(dispatch: Dispatch, status: FallbackStatus): void {
+  void dispatch(adminQueries.util.upsertQueryData('fallbackStatus', undefined, status));
+}
+
+export const adminApi = adminQueries.injectEndpoints({
+  endpoints: (build) => ({
+    /** POST /api/admin/users/{id}/suspend {suspended[, reason]} → the user (D21). */
+    suspendUser: build.mutation<AdminUser, SuspendRequest>({
+      query: ({ userId, suspended, reason }) => ({
+        url: userPath(userId, 'suspend'),
+        method: 'POST',
+        body: reason ? { suspended, reason } : { suspended },
+      }),
+      transformResponse: parseResponse(adminUserSchema),
+      async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          patchUser(dispatch, getState() as PatchState, data);
+        } catch {
+          // The page shows the failure toast.
+        }
+      },
+      invalidatesTags: (_answer, error) => (error ? [] : ['AdminUsers', 'AdminStats', 'AdminAudit']),
+    }),
+
+    /**
+     * POST /api/admin/users/{id}/adjust-credits or …/adjust-watermarked-credits
+     * {credits, reason[, notes]} with the Idempotency-Key header. Afterwards the users, the
+     * user's stats and history, the transactions and the figures are fetched again (001 §4).
+     */
+    adjustCredits: build.mutation<AdjustAnswer, AdjustCreditsRequest>({
+      query: ({ userId, kind, credits, reason, notes, idempotencyKey }) => ({
+        url: userPath(userId, kind === 'watermarked' ? 'adjust-watermarked-credits' : 'adjust-credits'),
+        method: 'POST',
+        body: notes ? { credits, reason, notes } : { credits, reason },
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+      transformResponse: parseResponse(adjustAnswerSchema),
+      invalidatesTags: (_answer, error, { userId }) =>
+        error
+          ? []
+          : [
+              'AdminUsers',
+              { type: 'AdminUserStats', id: userId },
+              { type: 'AdminUserCredits', id: userId },
+              'AdminTransactions',
+              'AdminStats',
+              'AdminAudit',
+              // The admin may have adjusted their own balance.
+              'Credits',
+            ],
+    }),
+
+    /** POST /api/admin/fallback/override {enabled: true | false | null} → the status. */
+    setFallbackOverride: build.mutation<FallbackStatus, boolean | null>({
+      query: (enabled) => ({ url: '/admin/fallback/override', method: 'POST', body: { enabled } }),
+      transformResponse: parseResponse(fallbackStatusSchema),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          storeFallbackStatus(dispatch, data);
+        } catch {
+          // The page shows the failure toast.
+        }
+      },
+      invalidatesTags: (_answer, error) => (error ? [] : ['AdminStats', 'AdminAudit']),
+    }),
+
+    /** POST /api/admin/fallback/reset: failures to 0, fallback off → the status. */
+    resetFallback: build.mutation<FallbackStatus, void>({
+      query: () => ({ url: '/admin/fallback/reset', method: 'POST' }),
+      transformResponse: parseResponse(fallbackStatusSchema),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          storeFallbackStatus(dispatch, data);
+        } catch {
+          // The page shows the failure toast.
+        }
+      },
+      invalidatesTags: (_answer, error) => (error ? [] : ['AdminStats', 'AdminAudit']),
+    }),
+
+    /** POST /api/admin/fallback/test → {model, success, error}; the status may change with it. */
+    testFallback: build.mutation<FallbackTestResult, void>({
+      query: () => ({ url: '/admin/fallback/test', method: 'POST' }),
+      transformResponse: parseResponse(testAnswerSchema),
+      invalidatesTags: (_answer, error) => (error ? [] : ['Fallback', 'AdminStats', 'AdminAudit']),
+    }),
+
+    /** POST /api/admin/images/{id}/visibility {hidden[, reason]}: the image leaves or rejoins the feed. */
+    setImageVisibility: build.mutation<VisibilityAnswer, VisibilityRequest>({
+      query: ({ imageId, hidden, reason }) => ({
+        url: `/admin/images/${encodeURIComponent(imageId)}/visibility`,
+        method: 'POST',
+        body: reason ? { hidden, reason } : { hidden },
+      }),
+      transformResponse: parseResponse(visibilityAnswerSchema),
+      invalidatesTags: (_answer, error) => (error ? [] : [HIDDEN_TAG, 'AdminAudit', 'CommunityFeed', 'Leaderboard']),
+    }),
+
+    /** POST /api/admin/whitelist {type, value[, reason]} → the entry. */
+    addWhitelistEntry: build.mutation<WhitelistEntry, NewWhitelistEntry>({
+      query: ({ type, value, reason }) => ({
+        url: '/admin/whitelist',
+        method: 'POST',
+        body: reason ? { type, value, reason } : { type, value },
+      }),
+      transformResponse: parseResponse(whitelistEntrySchema),
+      invalidatesTags: (_answer, error) => (error ? [] : [WHITELIST_TAG, 'AdminAudit']),
+    }),
+
+    /** PATCH /api/admin/whitelist/{id} {isActive} → the entry. */
+    setWhitelistEntryActive: build.mutation<WhitelistEntry, { id: string; isActive: boolean }>({
+      query: ({ id: entryId, isActive }) => ({
+        url: `/admin/whitelist/${encodeURIComponent(entryId)}`,
+        method: 'PATCH',
+        body: { isActive },
+      }),
+      transformResponse: parseResponse(whitelistEntrySchema),
+      invalidatesTags: (_answer, error) => (error ? [] : [WHITELIST_TAG, 'AdminAudit']),
+    }),
+  }),
+});
+
+export const {
+  useAdminUsersInfiniteQuery,
+  useSearchUsersInfiniteQuery,
+  useUserStatsQuery,
+  useUserCreditsInfiniteQuery,
+  useTransactionsInfiniteQuery,
+  useFallbackStatusQuery,
+  useSalesAnalyticsQuery,
+  usePlatformStatsQuery,
+  useAuditLogInfiniteQuery,
+  useHiddenImagesInfiniteQuery,
+  useWhitelistInfiniteQuery,
+  useFlaggedDevicesInfiniteQuery,
+} = adminQueries;
+
+export const {
+  useSuspendUserMutation,
+  useAdjustCreditsMutation,
+  useSetFallbackOverrideMutation,
+  useResetFallbackMutation,
+  useTestFallbackMutation,
+  useSetImageVisibilityMutation,
+  useAddWhitelistEntryMutation,
+  useSetWhitelistEntryActiveMutation,
+} = adminApi;

@@ -1,0 +1,56 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { listAnswer, openAdmin } from '../admin-test-kit';
+
+function entry(n: number, overrides: Record<string, unknown> = {}) {
+  return {
+    id: `a${n}`,
+    adminId: 'admin-1',
+    adminEmail: 'admin@example.com',
+    action: 'credits.adjust',
+    targetType: 'user',
+    targetId: `user-${n}`,
+    reason: 'gift',
+    details: { credits: 5, kind: 'regular' },
+    createdAt: '2030-05-02T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+describe('Audit Log (D32)', () => {
+  it('lists admin actions newest first with who, what, on whom, why and details, and loads more', async () => {
+    const user = userEvent.setup();
+    await openAdmin(
+      {
+        'GET /api/admin/audit': (request) =>
+          new URL(request.url).searchParams.get('offset') === '2'
+            ? listAnswer([entry(3, { action: 'fallback.reset', targetType: 'fallback', targetId: null, reason: null, details: {} })], 3)
+            : listAnswer([entry(1), entry(2, { action: 'user.suspend', details: {} })], 3),
+      },
+      { path: '/admin?tab=audit' },
+    );
+
+    const region = await screen.findByRole('region', { name: 'Audit Log (3)' });
+    const [first, second] = within(region).getAllByRole('row').slice(1);
+    expect(within(first!).getAllByRole('cell').map((cell) => cell.textContent).slice(1)).toEqual([
+      'admin@example.com',
+      'Adjusted credits',
+      'user user-1',
+      'gift',
+      'credits: 5, kind: regular',
+    ]);
+    expect(within(second!).getByText('Suspended user')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+
+    expect(await screen.findByText('Reset fallback')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('says so when there is nothing yet', async () => {
+    await openAdmin({ 'GET /api/admin/audit': () => listAnswer([], 0) }, { path: '/admin?tab=audit' });
+
+    expect(await screen.findByText('No admin actions yet.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,95 @@
+import { useId, useState } from 'react';
+import { QueryStatus } from '../../../shared/ui/query-status';
+import { SelectField } from '../../../shared/ui/select-field';
+import { pagedItems, pagedTotal, useTransactionsInfiniteQuery, type Transaction } from '../api/admin.api';
+import { capitalize, formatDateTime, isoDate } from '../lib/format';
+import { PagedFooter, pagedIsEmpty, pagedState, RowSkeletons, SignedAmount, SourceBadge } from './admin-parts';
+import parts from './admin-parts.module.css';
+import styles from './transactions-tab.module.css';
+
+/** The source types the ledger writes (the contract's list); "" shows them all. */
+export const SOURCE_TYPES = ['verification', 'pack', 'subscription', 'admin', 'generation', 'refund'] as const;
+
+const SOURCE_OPTIONS = [
+  { value: '', label: 'All sources' },
+  ...SOURCE_TYPES.map((source) => ({ value: source, label: capitalize(source) })),
+];
+
+/**
+ * 001 §2 "Credit Transactions": every transaction, newest first, with user id, description,
+ * time, the signed amount (green positive, red negative) and the source type badge; filterable
+ * by source type; Load more.
+ */
+export function TransactionsTab() {
+  const [sourceType, setSourceType] = useState('');
+  const result = useTransactionsInfiniteQuery(sourceType ? { sourceType } : {});
+  const headingId = useId();
+  const total = pagedTotal(result.currentData);
+
+  return (
+    // The table's scrolling box is the region the heading names.
+    <div className={parts.tab}>
+      <div className={parts.panelHead}>
+        <h2 id={headingId} className={parts.panelTitle}>
+          {total === null ? 'Credit Transactions' : `Credit Transactions (${total})`}
+        </h2>
+        <SelectField
+          label="Source type"
+          className={styles.filter}
+          options={SOURCE_OPTIONS}
+          value={sourceType}
+          onChange={(event) => setSourceType(event.target.value)}
+        />
+      </div>
+      <QueryStatus
+        query={pagedState(result)}
+        loadingText="Loading transactions..."
+        skeleton={<RowSkeletons rows={5} height="2.75rem" />}
+        errorText="Could not load the transactions."
+        emptyText={sourceType ? 'No transactions from this source yet.' : 'No transactions yet.'}
+        isEmpty={pagedIsEmpty}
+      >
+        {(data) => (
+          <>
+            <div className={parts.tableWrap} role="region" aria-labelledby={headingId} tabIndex={0}>
+              <table className={parts.table}>
+                <caption className={parts.visuallyHidden}>All credit transactions, newest first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Time</th>
+                    <th scope="col">User ID</th>
+                    <th scope="col">Description</th>
+                    <th scope="col">Source</th>
+                    <th scope="col">Kind</th>
+                    <th scope="col" className={parts.numeric}>
+                      Credits
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {pagedItems<Transaction>(data, (row) => row.id).map((row) => (
+                    <tr key={row.id}>
+                      <td className={parts.nowrap}>
+                        <time dateTime={isoDate(row.createdAt)}>{formatDateTime(row.createdAt)}</time>
+                      </td>
+                      <td className={parts.mono}>{row.userId}</td>
+                      <td>{row.description || capitalize(row.type)}</td>
+                      <td>
+                        <SourceBadge sourceType={row.sourceType} />
+                      </td>
+                      <td>{capitalize(row.kind)}</td>
+                      <td className={parts.numeric}>
+                        <SignedAmount credits={row.credits} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <PagedFooter result={result} />
+          </>
+        )}
+      </QueryStatus>
+    </div>
+  );
+}

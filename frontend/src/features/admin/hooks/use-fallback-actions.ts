@@ -1,0 +1,82 @@
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { failureText } from '../../../shared/api/error-text';
+import {
+  useResetFallbackMutation,
+  useSetFallbackOverrideMutation,
+  useTestFallbackMutation,
+  type FallbackTestResult,
+} from '../api/admin.api';
+import { overrideLabel, testResultText } from '../lib/fallback';
+
+export type FallbackAction = 'force-on' | 'force-off' | 'automatic' | 'reset' | 'test';
+
+const OVERRIDE_VALUE: Readonly<Record<'force-on' | 'force-off' | 'automatic', boolean | null>> = {
+  'force-on': true,
+  'force-off': false,
+  automatic: null,
+};
+
+export interface LastTest {
+  result: FallbackTestResult;
+  /** ms */
+  at: number;
+}
+
+/**
+ * 001 §2 / §4 / §8 Admin Controls: force the fallback on or off, return to automatic, reset the
+ * failures, run a test; each with its toast. One action runs at a time.
+ */
+export function useFallbackActions() {
+  const [setOverride] = useSetFallbackOverrideMutation();
+  const [reset] = useResetFallbackMutation();
+  const [runTest] = useTestFallbackMutation();
+  const [pending, setPending] = useState<FallbackAction | null>(null);
+  const [lastTest, setLastTest] = useState<LastTest | null>(null);
+  const running = useRef(false);
+
+  async function perform(action: FallbackAction) {
+    if (running.current) return;
+    running.current = true;
+    setPending(action);
+    try {
+      if (action === 'reset') await doReset();
+      else if (action === 'test') await doTest();
+      else await doOverride(OVERRIDE_VALUE[action]);
+    } finally {
+      running.current = false;
+      setPending(null);
+    }
+  }
+
+  async function doOverride(enabled: boolean | null) {
+    try {
+      const status = await setOverride(enabled).unwrap();
+      toast.success('Fallback override updated', { description: `Admin override: ${overrideLabel(status.adminOverride)}.` });
+    } catch (error) {
+      toast.error('Failed to update fallback override', { description: failureText(error, 'Please try again.') });
+    }
+  }
+
+  async function doReset() {
+    try {
+      await reset().unwrap();
+      toast.success('Fallback system reset', { description: 'The failure count is back to 0 and the primary model is in use.' });
+    } catch (error) {
+      toast.error('Failed to reset fallback system', { description: failureText(error, 'Please try again.') });
+    }
+  }
+
+  async function doTest() {
+    try {
+      const result = await runTest().unwrap();
+      setLastTest({ result, at: Date.now() });
+      if (result.success) toast.success('Test Complete', { description: testResultText(result) });
+      else toast.error('Test Complete', { description: testResultText(result) });
+    } catch (error) {
+      toast.error('Failed to run test', { description: failureText(error, 'Please try again.') });
+    }
+  }
+
+  return { perform, pending, lastTest };
+}

@@ -1,0 +1,69 @@
+import { useId, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import { cx } from '../lib/cx';
+import styles from './text-field.module.css';
+import ownStyles from './select-field.module.css';
+
+export interface SelectOption {
+  value: string;
+  label: string;
+  disabled?: boolean;
+}
+
+export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'children'> {
+  /** The visible label (every field has one, DESIGN.md). */
+  label: string;
+  options: readonly SelectOption[];
+  /** A first option with an empty value ("Select a reason"), for a choice that must be made. */
+  placeholder?: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+  optional?: boolean;
+  ref?: Ref<HTMLSelectElement>;
+  className?: string;
+}
+
+/**
+ * A labelled native `<select>` with its error and hint linked for assistive technology, styled
+ * like TextField. Spreads the rest of its props onto the `<select>` (react-hook-form's
+ * `register()` result can be passed as is).
+ */
+export function SelectField({ label, options, placeholder, error, hint, optional = false, className, ref, ...selectProps }: SelectFieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <div className={cx(styles.field, className)}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+        {optional ? <span className={styles.optional}> (optional)</span> : null}
+      </label>
+      <select
+        ref={ref}
+        id={id}
+        className={cx(styles.input, ownStyles.select)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...selectProps}
+      >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value} disabled={option.disabled}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {hint ? (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
