@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { json, stubApi } from '../../test/fetch-stub';
 import { NETWORK_ERROR_MESSAGE, baseApi, getErrorMessage, getErrorStatus, type ApiError } from './base-api';
+import { currentUserApi } from './current-user.api';
 
 // Endpoints that exist only for these tests, added the way features add theirs.
 const probeApi = baseApi.injectEndpoints({
@@ -156,5 +157,37 @@ describe('base API request behaviour (000 §7)', () => {
     await callProbe();
 
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a session that ends behind the page (D21)', () => {
+  it('asks GET /api/user again when another call answers 401, so the shell turns signed-out', async () => {
+    let signedIn = true;
+    const { requests } = stubApi({
+      'GET /api/user': () =>
+        signedIn ? json({ id: 'u1', email: 'ann@example.com', username: 'ann' }) : json({ message: 'Authentication required' }, { status: 401 }),
+      'GET /api/probe': () => json({ message: 'Authentication required' }, { status: 401 }),
+    });
+    const store = makeStore();
+    const subscription = store.dispatch(currentUserApi.endpoints.getCurrentUser.initiate());
+    const first = await subscription;
+    expect(first.data).toMatchObject({ id: 'u1' });
+
+    signedIn = false; // e.g. an admin suspended the account: its sessions were deleted
+    await store.dispatch(probeApi.endpoints.probe.initiate());
+    await vi.waitFor(() => expect(currentUserApi.endpoints.getCurrentUser.select()(store.getState()).data).toBeNull());
+    expect(requests.filter((r) => new URL(r.url).pathname === '/api/user')).toHaveLength(2);
+    subscription.unsubscribe();
+  });
+
+  it('does not ask again for the 401 of GET /api/user itself (a visitor: no loop)', async () => {
+    const { requests } = stubApi({ 'GET /api/user': () => json({ message: 'Authentication required' }, { status: 401 }) });
+    const store = makeStore();
+    const subscription = store.dispatch(currentUserApi.endpoints.getCurrentUser.initiate());
+    const visitor = await subscription;
+    expect(visitor.data).toBeNull();
+    await store.dispatch(probeApi.endpoints.probe.initiate());
+    expect(requests.map((r) => new URL(r.url).pathname)).toEqual(['/api/user', '/api/probe']);
+    subscription.unsubscribe();
   });
 });

@@ -50,6 +50,8 @@ export const TAG_TYPES = [
   'AdminTransactions',
   'AdminStats',
   'Fallback',
+  'AdminAudit',
+  'AdminModeration',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
@@ -125,12 +127,20 @@ const rawBaseQuery = fetchBaseQuery({
   responseHandler: readBody,
 });
 
+function requestUrl(args: string | FetchArgs): string {
+  return typeof args === 'string' ? args : args.url;
+}
+
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, object, FetchBaseQueryMeta> =
   async (args, api, extraOptions) => {
     const result = await rawBaseQuery(args, api, extraOptions);
     if (!result.error) return { data: result.data, meta: result.meta };
 
     const { error, meta } = result;
+    // D21: a 401 from any other call means the session ended behind the page's back (suspended,
+    // signed out in another tab, password changed elsewhere): ask who is signed in again, so
+    // the shell turns signed-out at once instead of polling on with a dead session.
+    if (error.status === 401 && requestUrl(args) !== '/user') api.dispatch(baseApi.util.invalidateTags(['User']));
     if (typeof error.status === 'number') {
       const bodyText = typeof error.data === 'string' ? error.data : '';
       return {
