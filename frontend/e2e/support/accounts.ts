@@ -18,11 +18,11 @@ export async function signUpThroughApi(
   request: APIRequestContext,
   baseUrl: string,
   outboxDir: string,
-  options: { verify: boolean },
+  options: { verify: boolean; email?: string },
 ): Promise<TestAccount> {
   counter += 1;
   const stamp = `${Date.now().toString(36)}${counter}`;
-  const account = { email: `e2e-${stamp}@example.com`, username: `e2e_${stamp}`, password: 'correct horse battery' };
+  const account = { email: options.email ?? `e2e-${stamp}@example.com`, username: `e2e_${stamp}`, password: 'correct horse battery' };
   const res = await request.post(`${baseUrl}/api/register`, { data: account });
   if (res.status() !== 201) throw new Error(`register answered ${res.status()}: ${await res.text()}`);
   if (options.verify) {

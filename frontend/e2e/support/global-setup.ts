@@ -13,6 +13,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** The app's mail outbox (MAIL_OUTBOX_DIR): one JSON file per message sent. */
     outboxDir: string;
+    /** The one address in ADMIN_EMAILS (D22): sign up with it and verify to be an admin (D25). */
+    adminEmail: string;
   }
 }
 
@@ -39,6 +41,8 @@ async function admin(url: string, sql: string): Promise<void> {
   }
 }
 
+const ADMIN_EMAIL = 'e2e-admin@example.com';
+
 /** Starts the built app the way `npm start` does, on a fresh database, and waits until healthy. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const main = path.join(ROOT, 'backend', 'dist', 'main.js');
@@ -60,6 +64,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     REGISTRATIONS_PER_IP_PER_DAY: '1000',
     REGISTRATION_ATTEMPTS_PER_IP_PER_HOUR: '1000',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    ADMIN_EMAILS: ADMIN_EMAIL,
     SESSION_SECRET: randomBytes(32).toString('hex'),
   };
   let cleanup: () => Promise<void>;
@@ -93,6 +98,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   project.provide('baseUrl', baseUrl);
   project.provide('outboxDir', outboxDir);
+  project.provide('adminEmail', ADMIN_EMAIL);
 
   return async () => {
     await stop(child);

@@ -1,0 +1,99 @@
+import { describe, expect, inject, it } from 'vitest';
+import { signUpThroughApi } from './support/accounts';
+import { axeViolations } from './support/axe';
+import { useBrowserContexts, watchErrors } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+const outboxDir = inject('outboxDir');
+const adminEmail = inject('adminEmail');
+
+const ACCESS_DENIED = 'Access Denied - You do not have permission to access this page.';
+
+/** A visitor's 401 from GET /api/user and a non-admin's 403s are expected answers, not errors. */
+function unexpected(errors: string[]): string[] {
+  return errors.filter((e) => !/\b(401|403)\b|Unauthorized|Forbidden/.test(e));
+}
+
+describe('the admin dashboard in a real browser', () => {
+  const { newContext } = useBrowserContexts();
+
+  it('an admin finds a user, gives 5 credits, suspends them (their open tab is signed out) and forces the fallback; a non-admin sees Access Denied', async () => {
+    // The user, signed in with the editor open in their own browser.
+    const userContext = await newContext();
+    const user = await signUpThroughApi(userContext.request, baseUrl, outboxDir, { verify: true });
+    const userPage = await userContext.newPage();
+    await userPage.goto(`${baseUrl}/dashboard`);
+    await userPage.getByRole('button', { name: 'Account menu' }).waitFor();
+
+    // A non-admin who opens /admin sees Access Denied (and the server refuses the calls, D22).
+    await userPage.goto(`${baseUrl}/admin`);
+    await userPage.getByText(ACCESS_DENIED).waitFor();
+    expect((await userContext.request.get(`${baseUrl}/api/admin/users`)).status()).toBe(403);
+    await userPage.goto(`${baseUrl}/dashboard`);
+
+    // The admin: an ADMIN_EMAILS address, verified (D25).
+    const adminContext = await newContext();
+    await signUpThroughApi(adminContext.request, baseUrl, outboxDir, { verify: true, email: adminEmail });
+    const page = await adminContext.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${baseUrl}/admin`);
+    await page.getByRole('tab', { name: 'User Management' }).waitFor();
+    expect(await page.title()).toContain('Admin Dashboard - Internal Access Only');
+    await page.getByRole('heading', { name: /^Users \(\d+\)$/ }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Find the user by e-mail.
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(user.email);
+    await page.getByRole('searchbox', { name: 'Search users' }).press('Enter');
+    await page.getByRole('heading', { name: 'Users (1)' }).waitFor();
+    const row = page.getByRole('article', { name: user.email });
+    await row.waitFor();
+
+    // Give 5 regular credits with reason gift.
+    await row.getByRole('button', { name: 'View Details' }).click();
+    const dialog = page.getByRole('dialog', { name: 'User Details' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Credit type').selectOption('regular');
+    await dialog.getByLabel('Amount').fill('5');
+    await dialog.getByLabel('Reason').selectOption('gift');
+    await dialog.getByRole('button', { name: 'Adjust Credits' }).click();
+    await page.getByText('Regular credits adjusted successfully').waitFor();
+    await dialog.getByRole('region', { name: 'Credit History' }).getByText('+5').first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    const credits = (await (await userContext.request.get(`${baseUrl}/api/user/credits`)).json()) as { regular: number };
+    expect(credits.regular).toBe(5);
+
+    // Suspend them: the badge here, and their open tab is signed out at its next call (D21).
+    await row.getByRole('button', { name: 'Suspend' }).click();
+    await page.getByText('User status updated successfully').waitFor();
+    await row.getByText('Suspended', { exact: true }).waitFor();
+    await row.getByRole('button', { name: 'Unsuspend' }).waitFor();
+    await userPage.getByRole('link', { name: 'Members Area' }).first().waitFor({ timeout: 15_000 });
+    expect((await userContext.request.get(`${baseUrl}/api/user`)).status()).toBe(401);
+
+    // Force the fallback on and see the status change.
+    await page.getByRole('tab', { name: 'System Reliability' }).click();
+    const status = page.getByRole('region', { name: 'System Status' });
+    await status.getByText('Automatic').waitFor();
+    await page.getByRole('button', { name: 'Force Fallback On' }).click();
+    await page.getByText('Fallback override updated').waitFor();
+    await status.getByText('Forced on').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Return to Automatic' }).click();
+    await status.getByText('Automatic').waitFor();
+
+    // Every action is in the audit trail, newest first.
+    await page.getByRole('tab', { name: 'Audit Log' }).click();
+    await page.getByText(/fallback\.override|Fallback override/i).first().waitFor();
+    const audit = (await (await adminContext.request.get(`${baseUrl}/api/admin/audit`)).json()) as Array<{ action: string; outcome: string }>;
+    expect(audit.slice(0, 4).map((e) => [e.action, e.outcome])).toEqual([
+      ['fallback.override', 'succeeded'],
+      ['fallback.override', 'succeeded'],
+      ['user.suspend', 'succeeded'],
+      ['credits.adjust', 'succeeded'],
+    ]);
+    expect(unexpected(errors)).toEqual([]);
+  });
+});
