@@ -84,9 +84,22 @@ describe('the admin dashboard in a real browser', () => {
     await page.getByRole('button', { name: 'Return to Automatic' }).click();
     await status.getByText('Automatic').waitFor();
 
+    // The other tabs draw their figures and forms without accessibility faults.
+    for (const [tab, shown] of [
+      ['Credit Transactions', page.getByText('+5').first()],
+      ['Sales Analytics', page.getByText('Revenue per day (last 30 days)').first()],
+      ['Platform Stats', page.getByText('Generations per day (last 30 days)').first()],
+      ['Moderation', page.getByRole('form', { name: 'Add a whitelist entry' })],
+    ] as const) {
+      await page.getByRole('tab', { name: tab }).click();
+      await shown.waitFor();
+      expect([tab, await axeViolations(page)]).toEqual([tab, []]);
+    }
+
     // Every action is in the audit trail, newest first.
     await page.getByRole('tab', { name: 'Audit Log' }).click();
     await page.getByText(/fallback\.override|Fallback override/i).first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     const audit = (await (await adminContext.request.get(`${baseUrl}/api/admin/audit`)).json()) as Array<{ action: string; outcome: string }>;
     expect(audit.slice(0, 4).map((e) => [e.action, e.outcome])).toEqual([
       ['fallback.override', 'succeeded'],

@@ -18,6 +18,13 @@ interface AxeViolation {
  * ("rule (impact): help → selectors"), so a failing test says what to fix.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // A toast sliding in is half transparent for a moment: check what the reader sees once the
+  // transitions have settled (endless animations such as spinners are not transitions).
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'), undefined, {
+      timeout: 3_000,
+    })
+    .catch(() => undefined);
   // Evaluated over the DevTools protocol: the app's CSP (script-src 'self') rightly refuses an inline tag.
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
