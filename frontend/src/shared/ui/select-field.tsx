@@ -1,4 +1,5 @@
-import { useId, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
+import { FieldFrame, useFieldIds } from './field-frame';
 import { cx } from '../lib/cx';
 import styles from './text-field.module.css';
 import ownStyles from './select-field.module.css';
@@ -28,23 +29,15 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
  * `register()` result can be passed as is).
  */
 export function SelectField({ label, options, placeholder, error, hint, optional = false, className, ref, ...selectProps }: SelectFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
-
+  const ids = useFieldIds(hint, error);
   return (
-    <div className={cx(styles.field, className)}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-        {optional ? <span className={styles.optional}> (optional)</span> : null}
-      </label>
+    <FieldFrame ids={ids} label={label} optional={optional} hint={hint} error={error} className={className}>
       <select
         ref={ref}
-        id={id}
+        id={ids.id}
         className={cx(styles.input, ownStyles.select)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={ids.describedBy}
         {...selectProps}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
@@ -54,16 +47,6 @@ export function SelectField({ label, options, placeholder, error, hint, optional
           </option>
         ))}
       </select>
-      {hint ? (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,4 +1,5 @@
-import { useId, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
+import type { ReactNode, Ref, TextareaHTMLAttributes } from 'react';
+import { FieldFrame, useFieldIds } from './field-frame';
 import { cx } from '../lib/cx';
 import styles from './text-field.module.css';
 import ownStyles from './text-area-field.module.css';
@@ -15,36 +16,18 @@ export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLText
 
 /** A labelled `<textarea>` styled like TextField, with its error and hint linked. */
 export function TextAreaField({ label, error, hint, optional = false, className, ref, rows = 3, ...areaProps }: TextAreaFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
-
+  const ids = useFieldIds(hint, error);
   return (
-    <div className={cx(styles.field, className)}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-        {optional ? <span className={styles.optional}> (optional)</span> : null}
-      </label>
+    <FieldFrame ids={ids} label={label} optional={optional} hint={hint} error={error} className={className}>
       <textarea
         ref={ref}
-        id={id}
+        id={ids.id}
         rows={rows}
         className={cx(styles.input, ownStyles.area)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={ids.describedBy}
         {...areaProps}
       />
-      {hint ? (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,4 +1,5 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { FieldFrame, useFieldIds } from './field-frame';
 import { cx } from '../lib/cx';
 import { EyeIcon, EyeOffIcon } from './icons';
 import styles from './text-field.module.css';
@@ -33,26 +34,19 @@ export function TextField({
   ref,
   ...inputProps
 }: TextFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
+  const ids = useFieldIds(hint, error);
   const [revealed, setRevealed] = useState(false);
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
 
   return (
-    <div className={cx(styles.field, className)}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-        {optional ? <span className={styles.optional}> (optional)</span> : null}
-      </label>
+    <FieldFrame ids={ids} label={label} optional={optional} hint={hint} error={error} className={className}>
       <div className={styles.control}>
         <input
           ref={ref}
-          id={id}
+          id={ids.id}
           type={revealable && revealed ? 'text' : type}
           className={cx(styles.input, revealable && styles.withToggle)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={ids.describedBy}
           {...inputProps}
         />
         {revealable ? (
@@ -67,16 +61,6 @@ export function TextField({
           </button>
         ) : null}
       </div>
-      {hint ? (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

@@ -517,8 +517,20 @@ function patchUser(dispatch: Dispatch, state: PatchState, user: AdminUser): void
 }
 
 /** Puts a fallback status answer into the polled status at once. */
-function storeFallbackStatus(dispatch: Dispatch, status: FallbackStatus): void {
-  void dispatch(adminQueries.util.upsertQueryData('fallbackStatus', undefined, status));
+/**
+ * A fallback control's answer is the new status: it goes straight into the polled status (the
+ * card changes at once, without waiting for the next poll). A failure is the page's toast.
+ */
+async function storeFallbackStatus(
+  _arg: unknown,
+  { dispatch, queryFulfilled }: { dispatch: Dispatch; queryFulfilled: Promise<{ data: FallbackStatus }> },
+): Promise<void> {
+  try {
+    const { data } = await queryFulfilled;
+    void dispatch(adminQueries.util.upsertQueryData('fallbackStatus', undefined, data));
+  } catch {
+    // The page shows the failure toast.
+  }
 }
 
 export const adminApi = adminQueries.injectEndpoints({
@@ -574,14 +586,7 @@ export const adminApi = adminQueries.injectEndpoints({
     setFallbackOverride: build.mutation<FallbackStatus, boolean | null>({
       query: (enabled) => ({ url: '/admin/fallback/override', method: 'POST', body: { enabled } }),
       transformResponse: parseResponse(fallbackStatusSchema),
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          storeFallbackStatus(dispatch, data);
-        } catch {
-          // The page shows the failure toast.
-        }
-      },
+      onQueryStarted: storeFallbackStatus,
       invalidatesTags: (_answer, error) => (error ? [] : ['AdminStats', 'AdminAudit']),
     }),
 
@@ -589,14 +594,7 @@ export const adminApi = adminQueries.injectEndpoints({
     resetFallback: build.mutation<FallbackStatus, void>({
       query: () => ({ url: '/admin/fallback/reset', method: 'POST' }),
       transformResponse: parseResponse(fallbackStatusSchema),
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          storeFallbackStatus(dispatch, data);
-        } catch {
-          // The page shows the failure toast.
-        }
-      },
+      onQueryStarted: storeFallbackStatus,
       invalidatesTags: (_answer, error) => (error ? [] : ['AdminStats', 'AdminAudit']),
     }),
 
