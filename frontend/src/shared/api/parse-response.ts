@@ -29,3 +29,22 @@ export function readResponse<S extends z.core.$ZodType>(
   const result = z.safeParse(schema, raw);
   return result.success ? { data: result.data } : { error: unreadableAnswerError(result.error.issues) };
 }
+
+/**
+ * A list whose entries are parsed one by one: an entry that does not parse is dropped, and a
+ * missing or malformed list reads as empty (for lists a screen can show in part).
+ */
+export function lenientList<S extends z.core.$ZodType>(item: S) {
+  return z.catch(
+    z.pipe(
+      z.array(z.unknown()),
+      z.transform((values) =>
+        values.flatMap((value) => {
+          const result = z.safeParse(item, value);
+          return result.success ? [result.data as z.output<S>] : [];
+        }),
+      ),
+    ),
+    [],
+  );
+}

@@ -14,7 +14,7 @@ import type { FetchBaseQueryMeta, InfiniteData } from '@reduxjs/toolkit/query/re
 import { z } from 'zod/mini';
 import { baseApi } from '../../../shared/api/base-api';
 import type { SubscriptionTier } from '../../../shared/api/current-user.api';
-import { parseResponse } from '../../../shared/api/parse-response';
+import { lenientList, parseResponse } from '../../../shared/api/parse-response';
 
 /** Rows asked for per page (the server allows 1-200, default 50; D32: 50 a page). */
 export const ADMIN_PAGE_SIZE = 50;
@@ -45,21 +45,6 @@ const timestamp = z.catch(
   null,
 );
 
-/** An array whose entries are parsed one by one; an entry that does not parse is dropped. */
-function lenientList<S extends z.core.$ZodType>(item: S) {
-  return z.catch(
-    z.pipe(
-      z.array(z.unknown()),
-      z.transform((values) =>
-        values.flatMap((value) => {
-          const result = z.safeParse(item, value);
-          return result.success ? [result.data as z.output<S>] : [];
-        }),
-      ),
-    ),
-    [],
-  );
-}
 
 // ---------------------------------------------------------------------------------------------
 // Entities (001 §3 and the contract's types)

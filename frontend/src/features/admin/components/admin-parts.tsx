@@ -3,7 +3,7 @@
  * the Load more footer of a paged list and the skeleton rows of a loading list.
  */
 import type { ReactNode } from 'react';
-import { cx } from '../../../shared/lib/cx';
+import { Badge } from '../../../shared/ui/badge';
 import { LoadMoreButton } from '../../../shared/ui/load-more-button';
 import type { QueryState } from '../../../shared/ui/query-status';
 import { Skeleton } from '../../../shared/ui/skeleton';
@@ -11,11 +11,7 @@ import type { PagedData } from '../api/admin.api';
 import { AMOUNT_TONE_COLOUR, amountTone, signedAmount, sourceLabel } from '../lib/format';
 import styles from './admin-parts.module.css';
 
-export type BadgeTone = 'success' | 'warning' | 'danger' | 'neutral' | 'magic';
-
-export function Badge({ tone = 'neutral', children }: { tone?: BadgeTone; children: ReactNode }) {
-  return <span className={cx(styles.badge, styles[tone])}>{children}</span>;
-}
+export { Badge, type BadgeTone } from '../../../shared/ui/badge';
 
 /** "+5" in green, "-3" in red (001 §2 "green positive, red negative"); the sign is always shown. */
 export function SignedAmount({ credits }: { credits: number }) {

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod/mini';
 import { baseApi } from '../../../shared/api/base-api';
-import { parseResponse } from '../../../shared/api/parse-response';
+import { lenientList, parseResponse } from '../../../shared/api/parse-response';
 
 // ---------------------------------------------------------------------------------------------
 // Shared pieces
@@ -193,21 +193,6 @@ const invoiceSchema = z.object({
 });
 export type Invoice = z.output<typeof invoiceSchema>;
 
-/** A list the card can do without: missing reads as empty; an item that does not parse is dropped. */
-function lenientList<S extends z.core.$ZodType>(item: S) {
-  return z.catch(
-    z.pipe(
-      z.array(z.unknown()),
-      z.transform((values) =>
-        values.flatMap((value) => {
-          const result = z.safeParse(item, value);
-          return result.success ? [result.data as z.output<S>] : [];
-        }),
-      ),
-    ),
-    [],
-  );
-}
 
 export const billingSchema = z.object({
   provider: z.catch(z.string(), 'stripe'),

@@ -29,6 +29,7 @@ import {
   tierName,
 } from '../lib/format';
 import { CancelSubscriptionDialog } from './cancel-subscription-dialog';
+import { Badge, type BadgeTone } from '../../../shared/ui/badge';
 import styles from './billing-card.module.css';
 
 /** 001 §2 / §6: the card is for subscribed or paid-tier users only. */
@@ -67,11 +68,6 @@ export function cardText({ card }: PaymentMethod): string {
   return `${brandName(card.brand)} •••• ${card.last4}${expiry}`;
 }
 
-type BadgeTone = 'success' | 'warning' | 'danger' | 'neutral' | 'magic';
-
-function Badge({ tone, children }: { tone: BadgeTone; children: string }) {
-  return <span className={cx(styles.badge, styles[tone])}>{children}</span>;
-}
 
 function subscriptionTone(status: string): BadgeTone {
   if (status === 'active' || status === 'trialing') return 'success';
