@@ -43,6 +43,12 @@ async function bootstrap(): Promise<void> {
       app?.getHttpServer().closeAllConnections();
     }, config.shutdownTimeoutMs);
     force.unref();
+    // Stop accepting first: Nest closes the HTTP listener only after its shutdown hooks (the /ws
+    // gateway among them), and a connection opened in between would be served by a closing app.
+    // Idle keep-alive connections go too; requests in flight finish.
+    const server = app?.getHttpServer();
+    server?.close();
+    server?.closeIdleConnections();
     try {
       await app?.close();
     } catch (e) {
