@@ -200,6 +200,10 @@ const auditEntrySchema = z.object({
   targetId: nullableId,
   reason: nullableText,
   details: z.catch(z.record(z.string(), z.unknown()), {}),
+  /** 'started' (its end was never recorded: outcome unknown), 'succeeded' or 'failed'. */
+  outcome: z.catch(z.enum(['started', 'succeeded', 'failed']), 'started'),
+  /** The failure's code (e.g. ADMIN.BELOW_ZERO). */
+  error: nullableText,
   createdAt: text,
 });
 /** D32: one admin action. */

@@ -13,6 +13,8 @@ function entry(n: number, overrides: Record<string, unknown> = {}) {
     targetId: `user-${n}`,
     reason: 'gift',
     details: { credits: 5, kind: 'regular' },
+    outcome: 'succeeded',
+    error: null,
     createdAt: '2030-05-02T12:00:00.000Z',
     ...overrides,
   };
@@ -26,7 +28,7 @@ describe('Audit Log (D32)', () => {
         'GET /api/admin/audit': (request) =>
           new URL(request.url).searchParams.get('offset') === '2'
             ? listAnswer([entry(3, { action: 'fallback.reset', targetType: 'fallback', targetId: null, reason: null, details: {} })], 3)
-            : listAnswer([entry(1), entry(2, { action: 'user.suspend', details: {} })], 3),
+            : listAnswer([entry(1), entry(2, { action: 'user.suspend', details: {}, outcome: 'started' })], 3),
       },
       { path: '/admin?tab=audit' },
     );
@@ -37,15 +39,27 @@ describe('Audit Log (D32)', () => {
       'admin@example.com',
       'Adjusted credits',
       'user user-1',
+      'Succeeded',
       'gift',
       'credits: 5, kind: regular',
     ]);
     expect(within(second!).getByText('Suspended user')).toBeInTheDocument();
+    // A row whose end was never recorded (a crash mid-action, ADR 0018) says so.
+    expect(within(second!).getByText('Outcome unknown')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
 
     expect(await screen.findByText('Reset fallback')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('shows a refused action as failed, with its code', async () => {
+    await openAdmin(
+      { 'GET /api/admin/audit': () => listAnswer([entry(1, { outcome: 'failed', error: 'ADMIN.BELOW_ZERO', details: { credits: -9, kind: 'regular' } })], 1) },
+      { path: '/admin?tab=audit' },
+    );
+
+    expect(await screen.findByText('Failed (ADMIN.BELOW_ZERO)')).toBeInTheDocument();
   });
 
   it('says so when there is nothing yet', async () => {

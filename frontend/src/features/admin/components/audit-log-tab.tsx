@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { QueryStatus } from '../../../shared/ui/query-status';
 import { pagedItems, pagedTotal, useAuditLogInfiniteQuery, type AuditEntry } from '../api/admin.api';
-import { actionLabel, detailsSummary, targetText } from '../lib/audit';
+import { actionLabel, detailsSummary, outcomeText, targetText } from '../lib/audit';
 import { formatDateTime, isoDate } from '../lib/format';
 import { PagedFooter, pagedIsEmpty, pagedState, RowSkeletons } from './admin-parts';
 import parts from './admin-parts.module.css';
@@ -36,6 +36,7 @@ export function AuditLogTab() {
                     <th scope="col">Admin</th>
                     <th scope="col">Action</th>
                     <th scope="col">Target</th>
+                    <th scope="col">Outcome</th>
                     <th scope="col">Reason</th>
                     <th scope="col">Details</th>
                   </tr>
@@ -49,6 +50,7 @@ export function AuditLogTab() {
                       <td>{entry.adminEmail || entry.adminId}</td>
                       <td>{actionLabel(entry.action)}</td>
                       <td className={parts.mono}>{targetText(entry)}</td>
+                      <td>{outcomeText(entry)}</td>
                       <td>{entry.reason ?? 'None'}</td>
                       <td className={parts.mono}>{detailsSummary(entry.details)}</td>
                     </tr>

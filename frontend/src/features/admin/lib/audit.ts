@@ -40,3 +40,10 @@ export function detailsSummary(details: Readonly<Record<string, unknown>>, max =
   if (text === '') return 'None';
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
+
+/** How an action ended, as the Audit Log says it: a row still `started` has an unknown outcome (ADR 0018). */
+export function outcomeText(entry: { outcome: 'started' | 'succeeded' | 'failed'; error: string | null }): string {
+  if (entry.outcome === 'succeeded') return 'Succeeded';
+  if (entry.outcome === 'failed') return entry.error ? `Failed (${entry.error})` : 'Failed';
+  return 'Outcome unknown';
+}
