@@ -31,16 +31,16 @@ export class UserDirectoryService {
   ) {}
 
   async list(page: PageRequest): Promise<Page<AdminUserView>> {
-    return this.withEntitlements(await this.identity.list(page));
+    return this.pageOfViews(await this.identity.list(page));
   }
 
   /** 001 §5: the client searches only with a non-empty trimmed query; an empty one lists everyone. */
   async search(query: string, page: PageRequest): Promise<Page<AdminUserView>> {
-    return this.withEntitlements(await this.identity.search(query, page));
+    return this.pageOfViews(await this.identity.search(query, page));
   }
 
   async view(user: IdentityUser): Promise<AdminUserView> {
-    const [viewed] = (await this.withEntitlements({ items: [user], total: 1, limit: 1, offset: 0 })).items;
+    const [viewed] = await this.views([user]);
     return viewed;
   }
 
@@ -65,24 +65,26 @@ export class UserDirectoryService {
     return user;
   }
 
-  private async withEntitlements(page: IdentityUserPage): Promise<Page<AdminUserView>> {
-    const entitlements = await this.entitlements.entitlementsOf(page.items.map((u) => u.id));
-    return {
-      ...page,
-      items: page.items.map((u) => {
-        const entitlement = entitlements.get(u.id);
-        return {
-          id: u.id,
-          email: u.email,
-          username: u.username,
-          createdAt: u.createdAt,
-          isSubscribed: entitlement?.isSubscribed ?? false,
-          subscriptionTier: entitlement?.tier ?? 'free',
-          isSuspended: u.isSuspended,
-          isVerified: u.isVerified,
-          isAdmin: u.isAdmin,
-        };
-      }),
-    };
+  private async pageOfViews(page: IdentityUserPage): Promise<Page<AdminUserView>> {
+    return { ...page, items: await this.views(page.items) };
+  }
+
+  /** The accounts with billing's entitlement of each, asked in one read. */
+  private async views(users: readonly IdentityUser[]): Promise<AdminUserView[]> {
+    const entitlements = await this.entitlements.entitlementsOf(users.map((u) => u.id));
+    return users.map((u) => {
+      const entitlement = entitlements.get(u.id);
+      return {
+        id: u.id,
+        email: u.email,
+        username: u.username,
+        createdAt: u.createdAt,
+        isSubscribed: entitlement?.isSubscribed ?? false,
+        subscriptionTier: entitlement?.tier ?? 'free',
+        isSuspended: u.isSuspended,
+        isVerified: u.isVerified,
+        isAdmin: u.isAdmin,
+      };
+    });
   }
 }

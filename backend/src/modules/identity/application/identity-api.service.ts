@@ -29,7 +29,7 @@ const WHITELIST_REASON_MAX = 500;
  * way): an e-mail trimmed and lower-cased, an IP address as registrations store it, a fingerprint
  * as lower-case SHA-256 hex. null when the value cannot be of that type.
  */
-function whitelistValue(type: WhitelistType, value: string): string | null {
+function normalisedWhitelistValue(type: WhitelistType, value: string): string | null {
   const trimmed = value.trim();
   if (trimmed === '' || trimmed.length > 255) return null;
   switch (type) {
@@ -114,7 +114,7 @@ export class IdentityApiService implements IdentityApi {
 
   whitelistValue(type: WhitelistType, value: string): string {
     if (!(WHITELIST_TYPES as readonly string[]).includes(type)) throw new ValidationError(`type must be one of ${WHITELIST_TYPES.join(', ')}`);
-    const normalised = typeof value === 'string' ? whitelistValue(type, value) : null;
+    const normalised = typeof value === 'string' ? normalisedWhitelistValue(type, value) : null;
     if (normalised === null) {
       throw new ValidationError(`That is not a valid ${type === 'ip' ? 'IP address' : type === 'email' ? 'e-mail address' : 'device fingerprint (64 hex characters)'}`);
     }

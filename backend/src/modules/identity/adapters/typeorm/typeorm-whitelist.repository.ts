@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, Repository } from 'typeorm';
+import { returnedRows } from '../../../../shared/pg/returned-rows';
 import { AdminWhitelistOrmEntity } from './admin-whitelist.orm-entity';
 
 export interface WhitelistCandidates {
@@ -9,6 +10,9 @@ export interface WhitelistCandidates {
   email?: string | null;
   fingerprint?: string | null;
 }
+
+/** An entry's columns as the entity names them (RETURNING gives raw rows). */
+const ENTRY_COLUMNS = `"id"::text AS "id", "type", "value", "reason", "is_active" AS "isActive", "created_by" AS "createdBy", "created_at" AS "createdAt"`;
 
 /** D19: active admin_whitelist entries lift the anti-abuse limits for their value. */
 @Injectable()
@@ -52,24 +56,24 @@ export class TypeormWhitelistRepository {
     return { entries, total };
   }
 
-  /** The new entry, or null when (type, value) already has one (the unique constraint). */
+  /** The new entry, or null when (type, value) already has one (the unique constraint); one statement. */
   async add(entry: { type: 'ip' | 'email' | 'fingerprint'; value: string; reason: string | null; createdBy: string | null }): Promise<AdminWhitelistOrmEntity | null> {
-    const inserted = await this.entries
-      .createQueryBuilder()
-      .insert()
-      .values({ ...entry, isActive: true })
-      .orIgnore()
-      .returning('*')
-      .execute();
-    const id = (inserted.identifiers[0] as { id?: string } | undefined)?.id;
-    return id === undefined ? null : this.entries.findOneBy({ id });
+    const rows = returnedRows<AdminWhitelistOrmEntity>(
+      await this.entries.query(
+        `INSERT INTO "admin_whitelist" ("type", "value", "reason", "created_by") VALUES ($1, $2, $3, $4)
+         ON CONFLICT ("type", "value") DO NOTHING RETURNING ${ENTRY_COLUMNS}`,
+        [entry.type, entry.value, entry.reason, entry.createdBy],
+      ),
+    );
+    return rows[0] ?? null;
   }
 
-  /** null when there is no such entry. */
+  /** The entry after the change, or null when there is no such entry; one statement. */
   async setActive(id: string, isActive: boolean): Promise<AdminWhitelistOrmEntity | null> {
     if (!/^[0-9]{1,18}$/.test(id)) return null;
-    const result = await this.entries.update({ id }, { isActive });
-    if ((result.affected ?? 0) === 0) return null;
-    return this.entries.findOneBy({ id });
+    const rows = returnedRows<AdminWhitelistOrmEntity>(
+      await this.entries.query(`UPDATE "admin_whitelist" SET "is_active" = $2 WHERE "id" = $1 RETURNING ${ENTRY_COLUMNS}`, [id, isActive]),
+    );
+    return rows[0] ?? null;
   }
 }
