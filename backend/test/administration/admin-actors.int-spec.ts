@@ -194,6 +194,40 @@ describe('the admin API as each actor', () => {
     });
   });
 
+  describe('bad input on the endpoints without a body of their own', () => {
+    it('query filters: a repeated or over-long q, a malformed userId, an over-long sourceType are 400; nothing changes', async () => {
+      const before = await everything(t);
+      for (const path of [
+        '/api/admin/search-users?q=a&q=b',
+        `/api/admin/search-users?q=${'x'.repeat(256)}`,
+        '/api/admin/transactions?userId=not-a-uuid',
+        `/api/admin/transactions?userId=${target}&userId=${target}`,
+        `/api/admin/transactions?sourceType=${'s'.repeat(21)}`,
+      ]) {
+        const res = await admin.agent.get(path);
+        expect([path.slice(0, 60), res.status, res.body.code]).toEqual([path.slice(0, 60), 400, 'VALIDATION.FAILED']);
+      }
+      expect(await everything(t)).toEqual(before);
+    });
+
+    it('reads ignore unknown query parameters and answer as without them', async () => {
+      for (const path of ['/api/admin/analytics', '/api/admin/platform-stats', '/api/admin/fallback/status']) {
+        const plain = await admin.agent.get(path).expect(200);
+        const odd = await admin.agent.get(`${path}?days=-1&x[]=1`).expect(200);
+        expect(Object.keys(odd.body).sort()).toEqual(Object.keys(plain.body).sort());
+      }
+    });
+
+    it('reset and test with a malformed JSON body are 400 with no state change and no audit row', async () => {
+      const before = await everything(t);
+      for (const path of ['/api/admin/fallback/reset', '/api/admin/fallback/test', '/api/admin/fallback/override']) {
+        const res = await admin.agent.post(path).set('Content-Type', 'application/json').send('{"enabled": tru');
+        expect([path, res.status]).toEqual([path, 400]);
+      }
+      expect(await everything(t)).toEqual(before);
+    });
+  });
+
   describe('users, search, stats, history, transactions', () => {
     it('GET users: the admin view of each account, newest first, paged with X-Total-Count', async () => {
       const total = await count(t, 'user');
