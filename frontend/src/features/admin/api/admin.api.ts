@@ -279,12 +279,10 @@ const readArray = parseResponse(arraySchema);
 
 /** Reads a list answer: a JSON array (anything else is the error state) and its total header. */
 export function listPageReader<S extends z.core.$ZodType>(item: S) {
+  const entries = lenientList(item);
   return (raw: unknown, meta: FetchBaseQueryMeta | undefined): ListPage<z.output<S>> => {
     const values = readArray(raw);
-    const items = values.flatMap((value) => {
-      const result = z.safeParse(item, value);
-      return result.success ? [result.data as z.output<S>] : [];
-    });
+    const items = z.parse(entries, values);
     return { items, rawCount: values.length, total: totalCountHeader(meta?.response?.headers) };
   };
 }
@@ -505,7 +503,6 @@ function patchUser(dispatch: Dispatch, state: PatchState, user: AdminUser): void
   }
 }
 
-/** Puts a fallback status answer into the polled status at once. */
 /**
  * A fallback control's answer is the new status: it goes straight into the polled status (the
  * card changes at once, without waiting for the next poll). A failure is the page's toast.

@@ -1,8 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { useGetCurrentUserQuery } from '../../../shared/api/current-user.api';
 import { ButtonLink } from '../../../shared/ui/button';
-import { Card } from '../../../shared/ui/card';
-import { LockIcon } from '../../../shared/ui/icons';
+import { AccessDeniedCard } from '../../../shared/ui/access-denied-card';
 import { PageHeading } from '../../../shared/ui/page-heading';
 import { Tabs, type TabItem } from '../../../shared/ui/tabs';
 import { AuditLogTab } from '../components/audit-log-tab';
@@ -57,10 +56,7 @@ function AdminTabs() {
 
 function AccessDenied({ signedIn }: { signedIn: boolean }) {
   return (
-    <Card as="section" className={styles.denied} aria-labelledby="admin-access-denied">
-      <span className={styles.deniedIcon} aria-hidden="true">
-        <LockIcon width={28} height={28} />
-      </span>
+    <AccessDeniedCard labelledBy="admin-access-denied">
       <h2 id="admin-access-denied" className={styles.deniedText}>
         {ACCESS_DENIED_TEXT}
       </h2>
@@ -73,7 +69,7 @@ function AccessDenied({ signedIn }: { signedIn: boolean }) {
           Sign In
         </ButtonLink>
       )}
-    </Card>
+    </AccessDeniedCard>
   );
 }
 

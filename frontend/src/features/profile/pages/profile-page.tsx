@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { useGetCurrentUserQuery } from '../../../shared/api/current-user.api';
 import { ButtonLink } from '../../../shared/ui/button';
-import { Card } from '../../../shared/ui/card';
-import { LockIcon } from '../../../shared/ui/icons';
+import { AccessDeniedCard } from '../../../shared/ui/access-denied-card';
 import { PageHeading } from '../../../shared/ui/page-heading';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { VisuallyHidden } from '../../../shared/ui/visually-hidden';
@@ -39,15 +38,12 @@ export function ProfilePage({ billingCard }: ProfilePageProps = {}) {
 
   if (!user) {
     return (
-      <Card as="section" className={styles.denied}>
-        <span className={styles.deniedIcon} aria-hidden="true">
-          <LockIcon width={28} height={28} />
-        </span>
+      <AccessDeniedCard>
         <PageHeading title="Access Denied" subtitle="Please log in to view your profile." className={styles.deniedHeading} />
         <ButtonLink to="/auth" variant="primary">
           Sign In
         </ButtonLink>
-      </Card>
+      </AccessDeniedCard>
     );
   }
 
