@@ -395,4 +395,24 @@ describe('admin: fallback control, moderation, whitelist', () => {
     const page = await adminB.get('/api/admin/audit?limit=2&offset=1').expect(200);
     expect(page.body.map((e: { id: string }) => e.id)).toEqual(listed.body.slice(1, 3).map((e: { id: string }) => e.id));
   });
+
+  it('the audit trail is searchable (D32): ?q= matches the admin e-mail, action, target or reason, any case, wildcards literal', async () => {
+    const ids = (res: request.Response) => res.body.map((e: { id: string }) => e.id);
+    const all = await adminB.get('/api/admin/audit?limit=200').expect(200);
+    const expectOnly = async (q: string, keep: (e: { action: string; targetId: string | null; reason: string | null; adminEmail: string }) => boolean) => {
+      const res = await adminB.get(`/api/admin/audit?limit=200&q=${encodeURIComponent(q)}`).expect(200);
+      const wanted = all.body.filter(keep);
+      expect([q, ids(res), totalOf(res)]).toEqual([q, wanted.map((e: { id: string }) => e.id), wanted.length]);
+      return wanted.length;
+    };
+    expect(await expectOnly('WHITELIST.', (e) => e.action.startsWith('whitelist.'))).toBeGreaterThan(0);
+    expect(await expectOnly('  nudity ', (e) => (e.reason ?? '').includes('nudity'))).toBeGreaterThan(0);
+    const target = all.body.find((e: { targetId: string | null }) => e.targetId && e.targetId.length === 36).targetId as string;
+    expect(await expectOnly(target.toUpperCase(), (e) => e.targetId === target)).toBeGreaterThan(0);
+    expect(await expectOnly(ADMIN_EMAIL.slice(0, 6), () => true)).toBe(all.body.length);
+    expect(await expectOnly('%', () => false)).toBe(0);
+    // '_' is a literal underscore, not LIKE's any-one-character (which would match every row).
+    expect(await expectOnly('_', (e) => [e.action, e.targetId, e.reason, e.adminEmail].some((v) => (v ?? '').includes('_')))).toBeLessThan(all.body.length);
+    await adminB.get('/api/admin/audit?q=a&q=b').expect(400);
+  });
 });

@@ -34,8 +34,9 @@ export class AuditTrailService {
     return result.value;
   }
 
-  async list(page: PageRequest = {}): Promise<Page<AuditEntry>> {
+  /** D32: newest first, paged, and searchable (`query`: e-mail, action, target or reason contains it). */
+  async list(page: PageRequest = {}, query = ''): Promise<Page<AuditEntry>> {
     const { limit, offset } = pageRequest(page);
-    return { ...(await this.log.pageNewestFirst(limit, offset)), limit, offset };
+    return { ...(await this.log.pageNewestFirst(limit, offset, query.trim() || undefined)), limit, offset };
   }
 }

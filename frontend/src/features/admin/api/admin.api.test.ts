@@ -44,7 +44,7 @@ describe('admin list pages (X-Total-Count, limit/offset)', () => {
     stubApi({ 'GET /api/admin/audit': () => json({ entries: [] }) });
     const store = makeStore();
 
-    const result = await store.dispatch(adminApi.endpoints.auditLog.initiate());
+    const result = await store.dispatch(adminApi.endpoints.auditLog.initiate(''));
 
     expect(result.error).toMatchObject({ status: 0, message: UNREADABLE_ANSWER_MESSAGE });
   });

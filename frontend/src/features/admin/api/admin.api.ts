@@ -450,10 +450,10 @@ const adminQueries = baseApi.injectEndpoints({
       providesTags: ['AdminStats', 'Fallback'],
     }),
 
-    /** GET /api/admin/audit?limit&offset: the audit trail, newest first (D32). */
-    auditLog: build.infiniteQuery<ListPage<AuditEntry>, void, number>({
+    /** GET /api/admin/audit?limit&offset[&q]: the audit trail, newest first, searchable (D32). */
+    auditLog: build.infiniteQuery<ListPage<AuditEntry>, string, number>({
       infiniteQueryOptions: pagedOptions,
-      query: ({ pageParam }) => ({ url: '/admin/audit', params: pageParams(pageParam) }),
+      query: ({ queryArg, pageParam }) => ({ url: '/admin/audit', params: pageParams(pageParam, { q: queryArg }) }),
       transformResponse: readAudit,
       providesTags: ['AdminAudit'],
     }),

@@ -62,6 +62,24 @@ describe('Audit Log (D32)', () => {
     expect(await screen.findByText('Failed (ADMIN.BELOW_ZERO)')).toBeInTheDocument();
   });
 
+  it('searches on the server with the trimmed text (D32) and says when nothing matches', async () => {
+    const user = userEvent.setup();
+    const { requests } = await openAdmin(
+      {
+        'GET /api/admin/audit': (request) =>
+          new URL(request.url).searchParams.get('q') === 'nobody' ? listAnswer([], 0) : listAnswer([entry(1)], 1),
+      },
+      { path: '/admin?tab=audit' },
+    );
+    await screen.findByRole('region', { name: 'Audit Log (1)' });
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search the audit log' }), '  nobody {Enter}');
+
+    expect(await screen.findByText('No admin actions match this search.')).toBeInTheDocument();
+    const searched = requests.filter((r) => new URL(r.url).pathname === '/api/admin/audit').map((r) => new URL(r.url).searchParams.get('q'));
+    expect(searched).toEqual([null, 'nobody']);
+  });
+
   it('says so when there is nothing yet', async () => {
     await openAdmin({ 'GET /api/admin/audit': () => listAnswer([], 0) }, { path: '/admin?tab=audit' });
 

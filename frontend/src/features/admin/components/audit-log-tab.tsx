@@ -1,7 +1,9 @@
 import { useId } from 'react';
 import { QueryStatus } from '../../../shared/ui/query-status';
+import { TextField } from '../../../shared/ui/text-field';
 import { pagedItems, pagedTotal, useAuditLogInfiniteQuery, type AuditEntry } from '../api/admin.api';
 import { actionLabel, detailsSummary, outcomeText, targetText } from '../lib/audit';
+import { useSearchTerm } from '../hooks/use-search-term';
 import { formatDateTime, isoDate } from '../lib/format';
 import { PagedFooter, pagedIsEmpty, pagedState, RowSkeletons } from './admin-parts';
 import parts from './admin-parts.module.css';
@@ -9,11 +11,30 @@ import parts from './admin-parts.module.css';
 /** D32: every admin action, newest first: when, who, what, on whom, why and the details. */
 export function AuditLogTab() {
   const headingId = useId();
-  const audit = useAuditLogInfiniteQuery();
+  const search = useSearchTerm();
+  const audit = useAuditLogInfiniteQuery(search.term);
   const total = pagedTotal(audit.currentData);
   return (
     // The table's scrolling box is the region the heading names.
     <div className={parts.tab}>
+      <form
+        role="search"
+        aria-label="Audit log"
+        className={parts.form}
+        onSubmit={(event) => {
+          event.preventDefault();
+          search.submit();
+        }}
+      >
+        <TextField
+          label="Search the audit log"
+          type="search"
+          placeholder="Admin e-mail, action, user or image id, reason..."
+          autoComplete="off"
+          value={search.input}
+          onChange={(event) => search.setInput(event.target.value)}
+        />
+      </form>
       <h2 id={headingId} className={parts.panelTitle}>
         {total === null ? 'Audit Log' : `Audit Log (${total})`}
       </h2>
@@ -22,7 +43,7 @@ export function AuditLogTab() {
         loadingText="Loading the audit log..."
         skeleton={<RowSkeletons rows={5} height="2.75rem" />}
         errorText="Could not load the audit log."
-        emptyText="No admin actions yet."
+        emptyText={search.term ? 'No admin actions match this search.' : 'No admin actions yet.'}
         isEmpty={pagedIsEmpty}
       >
         {(data) => (

@@ -10,7 +10,7 @@ import { AuditTrailService } from '../../application/audit-trail.service';
 import { ManageWhitelistUseCase } from '../../application/manage-whitelist.use-case';
 import { ModerateImageUseCase } from '../../application/moderate-image.use-case';
 import type { AuditEntry } from '../../domain/audit';
-import { actorOf, listAnswer, pageOf, type PageQuery } from './admin-http';
+import { actorOf, listAnswer, pageOf, type PageQuery, textParam } from './admin-http';
 import { AddWhitelistEntryDto, ImageVisibilityDto, WhitelistEntryActiveDto } from './admin.dto';
 
 /** Moderation beyond the spec (D14, D19) and the audit trail (D32). Admins only. */
@@ -64,8 +64,8 @@ export class AdminModerationController {
   }
 
   @Get('audit')
-  @ApiOperation({ summary: 'D32: every admin action, newest first (X-Total-Count)' })
-  async auditTrail(@Query() query: PageQuery, @Res({ passthrough: true }) res: Response): Promise<AuditEntry[]> {
-    return listAnswer(res, await this.audit.list(pageOf(query)));
+  @ApiOperation({ summary: 'D32: every admin action, newest first (?q= searches admin e-mail, action, target, reason; X-Total-Count)' })
+  async auditTrail(@Query() query: PageQuery & { q?: unknown }, @Res({ passthrough: true }) res: Response): Promise<AuditEntry[]> {
+    return listAnswer(res, await this.audit.list(pageOf(query), textParam('q', query.q)));
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { containsPattern } from '../../../../shared/pg/contains-pattern';
 import type { AdminActor, AuditEntry, AuditOutcome, NewAuditEntry } from '../../domain/audit';
 
 interface AuditRow {
@@ -70,14 +71,19 @@ export class TypeormAuditLogRepository {
     );
   }
 
-  /** Newest first (by id: the order the rows were opened in, whatever the clocks), one page, with the total. */
-  async pageNewestFirst(limit: number, offset: number): Promise<{ items: AuditEntry[]; total: number }> {
+  /**
+   * Newest first (by id: the order the rows were opened in, whatever the clocks), one page, with
+   * the total. With `text`, only rows whose admin e-mail, action, target or reason contains it
+   * (case-insensitive, LIKE wildcards taken literally).
+   */
+  async pageNewestFirst(limit: number, offset: number, text?: string): Promise<{ items: AuditEntry[]; total: number }> {
+    const pattern = text ? containsPattern(text) : null;
+    const where = `$1::text IS NULL OR lower("admin_email") LIKE $1 OR lower("action") LIKE $1 OR lower("target_id") LIKE $1 OR lower("reason") LIKE $1`;
     const [rows, count] = await Promise.all([
-      this.dataSource.query(
-        `SELECT * FROM "admin_audit_log" ORDER BY "id" DESC LIMIT $1 OFFSET $2`,
-        [limit, offset],
-      ) as Promise<AuditRow[]>,
-      this.dataSource.query(`SELECT count(*)::int AS n FROM "admin_audit_log"`) as Promise<Array<{ n: number }>>,
+      this.dataSource.query(`SELECT * FROM "admin_audit_log" WHERE ${where} ORDER BY "id" DESC LIMIT $2 OFFSET $3`, [pattern, limit, offset]) as Promise<
+        AuditRow[]
+      >,
+      this.dataSource.query(`SELECT count(*)::int AS n FROM "admin_audit_log" WHERE ${where}`, [pattern]) as Promise<Array<{ n: number }>>,
     ]);
     return { items: rows.map(toEntry), total: count[0].n };
   }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { isUuid } from '../../../../shared/ids';
+import { containsPattern } from '../../../../shared/pg/contains-pattern';
 import { type Account, type AccountWithSecret, withoutSecret } from '../../domain/account';
 import { UserOrmEntity } from './user.orm-entity';
 
@@ -85,7 +86,7 @@ export class TypeormAccountRepository {
    * wildcards taken literally) or whose id is `text`, newest first, with the total.
    */
   async searchNewestFirst(text: string, limit: number, offset: number): Promise<AccountPage> {
-    const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(text);
     const qb = this.users
       .createQueryBuilder('u')
       .where(`(lower(u.email) LIKE :pattern OR lower(u.username) LIKE :pattern${isUuid(text) ? ' OR u.id = :id' : ''})`, {
