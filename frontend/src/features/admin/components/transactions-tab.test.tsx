@@ -74,6 +74,28 @@ describe('Credit Transactions (001 §2)', () => {
     expect(new URL(last.url).searchParams.get('offset')).toBe('0');
   });
 
+  it('filters by user (D32): a pasted user id asks the server for that user only; text without an id asks nothing', async () => {
+    const user = userEvent.setup();
+    const someone = '3f2c8a6e-1b4d-4e7a-9c0f-5d6e7f8a9b0c';
+    const { requests } = await openTransactions({
+      'GET /api/admin/transactions': (request) =>
+        new URL(request.url).searchParams.get('userId') === someone
+          ? listAnswer([transaction(4, { description: 'Theirs' })], 1)
+          : listAnswer([transaction(1, { description: 'Everyone' })], 1),
+    });
+    await screen.findByText('Everyone');
+    const field = screen.getByRole('searchbox', { name: 'User ID' });
+
+    await user.type(field, 'not an id{Enter}');
+    expect(await screen.findByText('Enter a user ID (as shown in the rows).')).toBeInTheDocument();
+    expect(calls(requests, 'GET', '/api/admin/transactions').every((r) => !new URL(r.url).searchParams.has('userId'))).toBe(true);
+
+    await user.clear(field);
+    await user.type(field, ` ${someone.toUpperCase()} {Enter}`);
+    expect(await screen.findByText('Theirs')).toBeInTheDocument();
+    expect(new URL(calls(requests, 'GET', '/api/admin/transactions').at(-1)!.url).searchParams.get('userId')).toBe(someone);
+  });
+
   it('shows the empty and error states', async () => {
     const user = userEvent.setup();
     let fail = true;

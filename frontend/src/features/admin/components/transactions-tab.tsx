@@ -1,8 +1,11 @@
 import { useId, useState } from 'react';
 import { QueryStatus } from '../../../shared/ui/query-status';
 import { SelectField } from '../../../shared/ui/select-field';
+import { TextField } from '../../../shared/ui/text-field';
 import { pagedItems, pagedTotal, useTransactionsInfiniteQuery, type Transaction } from '../api/admin.api';
+import { useSearchTerm } from '../hooks/use-search-term';
 import { capitalize, formatDateTime, isoDate } from '../lib/format';
+import { extractUserId } from '../lib/image-id';
 import { PagedFooter, pagedIsEmpty, pagedState, RowSkeletons, SignedAmount, SourceBadge } from './admin-parts';
 import parts from './admin-parts.module.css';
 import styles from './transactions-tab.module.css';
@@ -18,11 +21,15 @@ const SOURCE_OPTIONS = [
 /**
  * 001 §2 "Credit Transactions": every transaction, newest first, with user id, description,
  * time, the signed amount (green positive, red negative) and the source type badge; filterable
- * by source type; Load more.
+ * by user and by source type (D32); Load more.
  */
 export function TransactionsTab() {
   const [sourceType, setSourceType] = useState('');
-  const result = useTransactionsInfiniteQuery(sourceType ? { sourceType } : {});
+  const user = useSearchTerm();
+  const userId = user.term === '' ? undefined : extractUserId(user.term);
+  // A text with no user id in it asks nothing (the server would refuse it): the field says why.
+  const userError = user.term !== '' && !userId ? 'Enter a user ID (as shown in the rows).' : undefined;
+  const result = useTransactionsInfiniteQuery({ ...(sourceType ? { sourceType } : {}), ...(userId ? { userId } : {}) }, { skip: !!userError });
   const headingId = useId();
   const total = pagedTotal(result.currentData);
 
@@ -33,6 +40,18 @@ export function TransactionsTab() {
         <h2 id={headingId} className={parts.panelTitle}>
           {total === null ? 'Credit Transactions' : `Credit Transactions (${total})`}
         </h2>
+        <TextField
+          label="User ID"
+          type="search"
+          className={styles.filter}
+          autoComplete="off"
+          value={user.input}
+          error={userError}
+          onChange={(event) => user.setInput(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') user.submit();
+          }}
+        />
         <SelectField
           label="Source type"
           className={styles.filter}
@@ -46,7 +65,7 @@ export function TransactionsTab() {
         loadingText="Loading transactions..."
         skeleton={<RowSkeletons rows={5} height="2.75rem" />}
         errorText="Could not load the transactions."
-        emptyText={sourceType ? 'No transactions from this source yet.' : 'No transactions yet.'}
+        emptyText={sourceType || userId ? 'No transactions match these filters.' : 'No transactions yet.'}
         isEmpty={pagedIsEmpty}
       >
         {(data) => (

@@ -9,3 +9,6 @@ export function extractImageId(input: string): string | null {
   const match = UUID.exec(input.trim());
   return match ? match[0].toLowerCase() : null;
 }
+
+/** A user id (a UUID) found in the text, as the transactions filter takes it (pasted from a row or a URL). */
+export const extractUserId = extractImageId;
