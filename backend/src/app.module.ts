@@ -6,6 +6,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { databaseOptions } from './database/database-options';
+import { redactUrl } from './shared/http/redact-url';
 import { HealthController } from './health/health.controller';
 import { AdministrationModule } from './modules/administration';
 import { BillingModule } from './modules/billing';
@@ -14,6 +15,7 @@ import { CreditsModule } from './modules/credits';
 import { GenerationModule } from './modules/generation';
 import { IdentityModule } from './modules/identity';
 import { ImagesModule } from './modules/images';
+import { PrivacyModule } from './modules/privacy';
 import { SupportModule } from './modules/support';
 import { ToolsModule } from './modules/tools';
 import { MailModule } from './shared/mail/mail.module';
@@ -50,9 +52,14 @@ export class AppModule {
             // a proxy's id follows the request through.
             genReqId: assignRequestId,
             redact: {
-              paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+              // D33: a user's OpenAI key is never logged. Request bodies are not logged at all; this
+              // censors the field should any log object ever carry one.
+              paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', 'openaiKey', '*.openaiKey', '*.*.openaiKey'],
               censor: '[redacted]',
             },
+            // D1, D36: a verification or reset link's token is never logged (shared/http/redact-url).
+            // The route params repeat the path (token included), so they are left out.
+            serializers: { req: ({ params: _params, ...req }: { url?: string; params?: unknown }) => ({ ...req, url: redactUrl(req.url) }) },
             autoLogging: { ignore: (req: IncomingMessage) => req.url === '/api/health' },
             customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
           },
@@ -71,6 +78,7 @@ export class AppModule {
         CommunityModule,
         BillingModule,
         AdministrationModule,
+        PrivacyModule,
         ToolsModule,
         SupportModule,
       ],

@@ -5,6 +5,8 @@ import { communityConfig, communityEnv } from '../modules/community/community.co
 import { creditsConfig, creditsEnv } from '../modules/credits/credits.config';
 import { generationConfig, generationEnv } from '../modules/generation/generation.config';
 import { checkIdentityEnv, identityConfig, identityEnv } from '../modules/identity/identity.config';
+import { supportConfig, supportEnv } from '../modules/support/support.config';
+import { toolsConfig, toolsEnv } from '../modules/tools/tools.config';
 import { mailConfig, mailEnv } from '../shared/mail/mail.config';
 import { bool, type EnvOf, httpUrl, milliseconds, port, postgresUrl } from './env-types';
 
@@ -49,7 +51,7 @@ const coreEnv = {
 
 /** Every environment variable the server reads: the core and each context's slice. */
 export const envSchema = z
-  .object({ ...coreEnv, ...mailEnv, ...identityEnv, ...creditsEnv, ...generationEnv, ...communityEnv, ...billingEnv })
+  .object({ ...coreEnv, ...mailEnv, ...identityEnv, ...creditsEnv, ...generationEnv, ...communityEnv, ...billingEnv, ...supportEnv, ...toolsEnv })
   .superRefine((env, ctx) => {
     checkIdentityEnv(env, ctx);
     checkBillingEnv(env, ctx);
@@ -107,7 +109,9 @@ export type AppConfig = ReturnType<typeof coreConfig> &
   ReturnType<typeof creditsConfig> &
   ReturnType<typeof generationConfig> &
   ReturnType<typeof communityConfig> &
-  ReturnType<typeof billingConfig>;
+  ReturnType<typeof billingConfig> &
+  ReturnType<typeof supportConfig> &
+  ReturnType<typeof toolsConfig>;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -140,6 +144,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     ...generationConfig(env),
     ...communityConfig(env),
     ...billingConfig(env),
+    ...supportConfig(env),
+    ...toolsConfig(env),
   };
 }
 

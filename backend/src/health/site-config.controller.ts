@@ -5,6 +5,8 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 export interface SiteConfig {
   /** The landing page's demo video: an https URL or a same-origin path; null shows the poster. */
   demoVideoUrl: string | null;
+  /** Where people can write to support (SUPPORT_EMAIL; the Contact, Privacy and Terms pages show it). */
+  supportEmail: string;
 }
 
 /** Public settings the browser needs at run time (not build time), so one build serves any deployment. */
@@ -15,8 +17,8 @@ export class SiteConfigController {
 
   @Get()
   @Header('cache-control', 'public, max-age=300')
-  @ApiOkResponse({ description: '{ demoVideoUrl: string | null }' })
+  @ApiOkResponse({ description: '{ demoVideoUrl: string | null, supportEmail: string }' })
   get(): SiteConfig {
-    return { demoVideoUrl: this.config.site.demoVideoUrl };
+    return { demoVideoUrl: this.config.site.demoVideoUrl, supportEmail: this.config.mail.supportEmail };
   }
 }

@@ -30,6 +30,7 @@ export const OWNERSHIP: Ownership = {
     billing_subscription: 'billing',
     billing_invoice: 'billing',
     contact_message: 'support',
+    password_reset_token: 'identity',
   },
   exceptions: [
     {

@@ -20,6 +20,7 @@ const CATALOGUE = [
   'ip_registration',
   'laugh',
   'model_fallback_state',
+  'password_reset_token',
   'processed_payment_event',
   'rate_limit_attempt',
   'session',
@@ -121,6 +122,22 @@ describe('migrations', () => {
     await client.query(`DELETE FROM credit_transaction`);
     await client.query(`DELETE FROM "user" WHERE id = $1`, [user.id]);
     expect((await client.query(`SELECT count(*)::int AS n FROM laugh`)).rows[0].n).toBe(0);
+    await client.query('ROLLBACK');
+  });
+
+  it('keep the ledger and the D19 records of a deleted account without it, and mark deletions (D35)', async () => {
+    await client.query('BEGIN');
+    const user = (await client.query(`INSERT INTO "user" (username, email, password) VALUES ('gone', 'gone@example.com', 'h') RETURNING *`)).rows[0];
+    expect(user.deletion_requested_at).toBeNull();
+    await client.query(`INSERT INTO credit_transaction (user_id, type, credits, purchase_amount) VALUES ($1, 'purchase', 7, 500)`, [user.id]);
+    await client.query(`INSERT INTO credit_reservation (id, user_id, credit_kind, credits, status) VALUES (gen_random_uuid(), $1, 'regular', 1, 'active')`, [user.id]);
+    await client.query(`INSERT INTO device_fingerprint (fingerprint_hash, user_id) VALUES ($1, $2)`, ['b'.repeat(64), user.id]);
+    await client.query(`INSERT INTO ip_registration (ip_address, user_id) VALUES ('10.0.0.1', $1)`, [user.id]);
+    await client.query(`DELETE FROM "user" WHERE id = $1`, [user.id]);
+    expect((await client.query(`SELECT user_id, credits, purchase_amount FROM credit_transaction`)).rows).toEqual([{ user_id: null, credits: 7, purchase_amount: 500 }]);
+    expect((await client.query(`SELECT count(*)::int AS n FROM credit_reservation`)).rows[0].n).toBe(0);
+    expect((await client.query(`SELECT user_id FROM device_fingerprint`)).rows).toEqual([{ user_id: null }]);
+    expect((await client.query(`SELECT user_id FROM ip_registration`)).rows).toEqual([{ user_id: null }]);
     await client.query('ROLLBACK');
   });
 

@@ -15,6 +15,10 @@ export interface SmtpTestServer {
   messages: ReceivedMail[];
   /** Resolves once `count` messages have arrived (or rejects after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  /** While on, every message is refused at MAIL FROM with 451 (a server that takes no mail for now). */
+  refuseMail(on: boolean): void;
+  /** Messages refused while refuseMail was on. */
+  readonly refused: number;
   close(): Promise<void>;
 }
 
@@ -22,10 +26,16 @@ export interface SmtpTestServer {
 export async function startSmtpTestServer(): Promise<SmtpTestServer> {
   const messages: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
+  const state = { refusing: false, refused: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onMailFrom(_address, _session, callback) {
+      if (!state.refusing) return callback();
+      state.refused += 1;
+      callback(Object.assign(new Error('Requested action aborted: try again later'), { responseCode: 451 }));
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {
@@ -66,6 +76,12 @@ export async function startSmtpTestServer(): Promise<SmtpTestServer> {
         });
       }
       return messages;
+    },
+    refuseMail(on) {
+      state.refusing = on;
+    },
+    get refused() {
+      return state.refused;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -6,6 +6,9 @@ import { ReservationInstance1764288000000 } from './1764288000000-reservation-in
 import { BillingTables1795422183837 } from './1795422183837-billing-tables';
 import { ImageRenditions1795485146932 } from './1795485146932-image-renditions';
 import { AdminAuditLog1795491072070 } from './1795491072070-admin-audit-log';
+import { AccountDeletion1795500382323 } from './1795500382323-account-deletion';
+import { ContactMessageDelivery1795500443022 } from './1795500443022-contact-message-delivery';
+import { PasswordResetTokens1795500443363 } from './1795500443363-password-reset-tokens';
 
 /** Every migration, oldest first. Listed explicitly so ts-jest and the compiled build agree. */
 export const MIGRATIONS = [
@@ -17,4 +20,7 @@ export const MIGRATIONS = [
   BillingTables1795422183837,
   ImageRenditions1795485146932,
   AdminAuditLog1795491072070,
+  AccountDeletion1795500382323,
+  ContactMessageDelivery1795500443022,
+  PasswordResetTokens1795500443363,
 ];

@@ -8,6 +8,7 @@ import { LocalPaymentGateway } from './adapters/local/local-payment-gateway.adap
 import { StripePaymentGateway } from './adapters/stripe/stripe-payment-gateway.adapter';
 import { BillingRepository } from './adapters/typeorm/billing.repository';
 import { TypeormEntitlementRepository } from './adapters/typeorm/typeorm-entitlement.repository';
+import { BillingApiService } from './application/billing-api.service';
 import { BillingOverviewService } from './application/billing-overview.service';
 import { CheckoutService } from './application/checkout.service';
 import { EntitlementService } from './application/entitlement.service';
@@ -17,7 +18,7 @@ import { LocalRenewalJob } from './application/local-renewal.job';
 import { PAYMENT_GATEWAY, type PaymentGateway } from './application/payment-gateway.port';
 import { SubscriptionManagementService } from './application/subscription-management.service';
 import { WebhookService } from './application/webhook.service';
-import { ENTITLEMENT_API } from './billing.api';
+import { BILLING_API, ENTITLEMENT_API } from './billing.api';
 
 /** D27: Stripe when STRIPE_SECRET_KEY is set, else the local test checkout (D30). Says which at start. */
 export function createPaymentGateway(config: AppConfig, repo: BillingRepository, logger = new Logger('Billing')): PaymentGateway {
@@ -54,7 +55,9 @@ export function createPaymentGateway(config: AppConfig, repo: BillingRepository,
     WebhookService,
     LocalCheckoutService,
     LocalRenewalJob,
+    BillingApiService,
+    { provide: BILLING_API, useExisting: BillingApiService },
   ],
-  exports: [ENTITLEMENT_API],
+  exports: [ENTITLEMENT_API, BILLING_API],
 })
 export class BillingModule {}

@@ -10,10 +10,12 @@ import { PgCommunityListener } from './adapters/pg/pg-community-listener';
 import { CommunityImageReadEntity } from './adapters/typeorm/community-image.read-entity';
 import { LaughOrmEntity } from './adapters/typeorm/laugh.orm-entity';
 import { TypeormCommunityRepository } from './adapters/typeorm/typeorm-community.repository';
+import { CommunityApiService } from './application/community-api.service';
 import { communityCacheProvider } from './application/community-cache';
 import { CommunityQueryService } from './application/community-query.service';
 import { LiveCommunityService } from './application/live-community.service';
 import { ToggleLaughUseCase } from './application/toggle-laugh.use-case';
+import { COMMUNITY_API } from './community.api';
 
 /**
  * Community (issue 5): recent feed and leaderboard (D16), laughs (D15), live updates across
@@ -32,6 +34,9 @@ import { ToggleLaughUseCase } from './application/toggle-laugh.use-case';
     ToggleLaughUseCase,
     FeedHotPath,
     LiveCommunityService,
+    CommunityApiService,
+    { provide: COMMUNITY_API, useExisting: CommunityApiService },
   ],
+  exports: [COMMUNITY_API],
 })
 export class CommunityModule {}

@@ -75,7 +75,8 @@ export interface Reservation {
 /** A ledger row's public fields (issue 9: admin and billing lists). */
 export interface CreditTransaction {
   id: string;
-  userId: string;
+  /** null once the account was deleted: the row stays for accounting, anonymised (D35, ADR 0019). */
+  userId: string | null;
   /** grant | purchase | subscription | refund | use | adjustment */
   type: string;
   kind: CreditKind;

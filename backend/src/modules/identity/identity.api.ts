@@ -61,7 +61,8 @@ export interface NewWhitelistEntry {
 /** D19: a device on which a further account was created (after a captcha), and its first account. */
 export interface FlaggedDevice {
   fingerprintHash: string;
-  userId: string;
+  /** null once that account was deleted (D35: the device stays known and flagged). */
+  userId: string | null;
   email: string | null;
   username: string | null;
   createdAt: Date;
@@ -112,6 +113,28 @@ export interface IdentityApi {
   setWhitelistEntryActive(id: string, isActive: boolean): Promise<WhitelistEntry>;
   /** D19: flagged devices, newest first. */
   flaggedDevices(page?: PageRequest): Promise<Page<FlaggedDevice>>;
+  /**
+   * D35 first step (ADR 0019): the account is marked as being deleted and every session of it ends,
+   * in one transaction. From then on it signs in nowhere and its sessions are signed out, exactly
+   * as for an unknown account. Idempotent (the first call's time is kept); false when there is no
+   * such account. findById still answers it until deleteAccount.
+   */
+  beginDeletion(userId: string): Promise<boolean>;
+  /**
+   * D35 last step: deletes the account row and its sessions (what hangs on the row goes with it,
+   * except the ledger, device and registration rows, which stay without it). Only after
+   * beginDeletion; false when there is no such account (already deleted), so it is safe to repeat.
+   * The e-mail and username are free again afterwards.
+   */
+  deleteAccount(userId: string): Promise<boolean>;
+  /** Accounts whose deletion began before `before`, the oldest first (to finish interrupted deletions). */
+  deletionsBegunBefore(before: Date, limit: number): Promise<string[]>;
+  /**
+   * D19 needs a sign-up's IP address for 24 hours only: the addresses of deleted accounts' sign-ups
+   * (kept without the account, so the limit still counts them) are forgotten once older than that.
+   * Answers how many went.
+   */
+  forgetDeletedAccountsAddresses(): Promise<number>;
 }
 
 export const IDENTITY_API = Symbol('IDENTITY_API');

@@ -17,6 +17,11 @@ export const identityEnv = {
   LOGIN_FAILURES_PER_WINDOW: positiveInt.default(5),
   LOGIN_FAILURE_WINDOW_MINUTES: positiveInt.default(15),
   LOGIN_BLOCK_MINUTES: positiveInt.default(15),
+  // D36: how long a password reset link works, and how many reset mails may be asked for per hour
+  // per e-mail address (whoever asks) and per client address (whatever the e-mail).
+  PASSWORD_RESET_TTL_MINUTES: positiveInt.default(60),
+  PASSWORD_RESETS_PER_ADDRESS_PER_HOUR: positiveInt.default(3),
+  PASSWORD_RESETS_PER_IP_PER_HOUR: positiveInt.default(10),
 };
 
 export function checkIdentityEnv(env: EnvOf<typeof identityEnv>, ctx: z.RefinementCtx): void {
@@ -46,6 +51,9 @@ export function identityConfig(env: EnvOf<typeof identityEnv>) {
       loginFailuresPerWindow: env.LOGIN_FAILURES_PER_WINDOW,
       loginFailureWindowMinutes: env.LOGIN_FAILURE_WINDOW_MINUTES,
       loginBlockMinutes: env.LOGIN_BLOCK_MINUTES,
+      passwordResetTtlMinutes: env.PASSWORD_RESET_TTL_MINUTES,
+      passwordResetsPerAddressPerHour: env.PASSWORD_RESETS_PER_ADDRESS_PER_HOUR,
+      passwordResetsPerIpPerHour: env.PASSWORD_RESETS_PER_IP_PER_HOUR,
     },
   };
 }

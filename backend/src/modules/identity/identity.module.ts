@@ -5,6 +5,7 @@ import { RateLimitModule } from '../../shared/rate-limit/rate-limit.module';
 import { CreditsModule } from '../credits';
 import { Argon2PasswordHasher } from './adapters/argon2-password-hasher';
 import { AuthController } from './adapters/http/auth.controller';
+import { PasswordResetController } from './adapters/http/password-reset.controller';
 import { VerificationController } from './adapters/http/verification.controller';
 import { LocalStrategy } from './adapters/local.strategy';
 import { NoCaptchaVerifier } from './adapters/no-captcha-verifier.adapter';
@@ -14,17 +15,21 @@ import { AdminWhitelistOrmEntity } from './adapters/typeorm/admin-whitelist.orm-
 import { DeviceFingerprintOrmEntity } from './adapters/typeorm/device-fingerprint.orm-entity';
 import { IpRegistrationOrmEntity } from './adapters/typeorm/ip-registration.orm-entity';
 import { TypeormAccountRepository } from './adapters/typeorm/typeorm-account.repository';
+import { TypeormPasswordResetRepository } from './adapters/typeorm/typeorm-password-reset.repository';
 import { TypeormRegistrationRepository } from './adapters/typeorm/typeorm-registration.repository';
 import { TypeormWhitelistRepository } from './adapters/typeorm/typeorm-whitelist.repository';
 import { UserOrmEntity } from './adapters/typeorm/user.orm-entity';
 import { VideoWaitlistOrmEntity } from './adapters/typeorm/video-waitlist.orm-entity';
 import { CAPTCHA_VERIFIER, type CaptchaVerifier } from './application/captcha-verifier.port';
 import { ChangePasswordUseCase } from './application/change-password.use-case';
+import { CheckPasswordResetLinkUseCase } from './application/check-password-reset-link.use-case';
 import { IdentityApiService } from './application/identity-api.service';
 import { IdentityMailService } from './application/identity-mail.service';
 import { LoginUseCase } from './application/login.use-case';
 import { RegisterUseCase } from './application/register.use-case';
+import { RequestPasswordResetUseCase } from './application/request-password-reset.use-case';
 import { ResendConfirmationUseCase } from './application/resend-confirmation.use-case';
+import { ResetPasswordUseCase } from './application/reset-password.use-case';
 import { SessionUserService } from './application/session-user.service';
 import { VerifyEmailUseCase } from './application/verify-email.use-case';
 import { IDENTITY_API } from './identity.api';
@@ -57,7 +62,7 @@ function captchaVerifier(config: AppConfig): CaptchaVerifier {
     CreditsModule,
     RateLimitModule,
   ],
-  controllers: [AuthController, VerificationController],
+  controllers: [AuthController, VerificationController, PasswordResetController],
   providers: [
     { provide: CAPTCHA_VERIFIER, inject: [APP_CONFIG], useFactory: captchaVerifier },
     Argon2PasswordHasher,
@@ -70,6 +75,11 @@ function captchaVerifier(config: AppConfig): CaptchaVerifier {
     VerifyEmailUseCase,
     ResendConfirmationUseCase,
     ChangePasswordUseCase,
+    // D36: forgotten passwords.
+    TypeormPasswordResetRepository,
+    RequestPasswordResetUseCase,
+    CheckPasswordResetLinkUseCase,
+    ResetPasswordUseCase,
     SessionUserService,
     LocalStrategy,
     SessionSerializer,

@@ -1,3 +1,4 @@
+import type { ImageStatus } from './domain/image';
 import type { OriginalMimeType, StoredMimeType } from './domain/image-format';
 import type { RenditionViews } from './domain/rendition';
 import type { Page, PageRequest } from '../../shared/pagination';
@@ -53,6 +54,38 @@ export interface HiddenImage {
   createdAt: Date;
 }
 
+/** One of a user's images as the data export lists it (D35), without bytes. */
+export interface OwnedImage {
+  id: string;
+  createdAt: Date;
+  prompt: string;
+  style: string;
+  status: ImageStatus;
+  /** The owner's D14 choice. */
+  isPublic: boolean;
+  isHiddenByAdmin: boolean;
+  isWatermarked: boolean;
+  /** In My Edits (D7, D23). */
+  isSaved: boolean;
+  savedAt: Date | null;
+  isFavorite: boolean;
+  favoritedAt: Date | null;
+  /** When it leaves My Edits (D23). */
+  expiresAt: Date | null;
+  laughCount: number;
+  /** The name of the uploaded file. */
+  originalFilename: string | null;
+  /** The stored formats; null when that file is not stored (failed, or not generated yet). */
+  generatedMimeType: StoredMimeType | null;
+  originalMimeType: StoredMimeType | null;
+}
+
+/** One stored file of an image. */
+export interface ImageBytes {
+  bytes: Buffer;
+  mimeType: StoredMimeType;
+}
+
 export interface ImagesApi {
   /** A new row in `processing` with the checked original (D12). */
   createProcessing(image: NewProcessingImage): Promise<void>;
@@ -81,6 +114,22 @@ export interface ImagesApi {
   completedPerDay(days: number): Promise<Array<{ date: string; count: number }>>;
   /** Images hidden by an admin, newest first. */
   hiddenByAdmin(page?: PageRequest): Promise<Page<HiddenImage>>;
+  /**
+   * D35: the user's images (every status), in id order after `afterId`, `limit` (1-500) at a time,
+   * without bytes.
+   */
+  ownedImages(userId: string, afterId: string | null, limit: number): Promise<OwnedImage[]>;
+  /**
+   * D35: one file of the user's own image, as GET /api/images/{id} (and /original) serve it; null
+   * when it is not theirs, or that file is not stored. Reads one image's bytes.
+   */
+  ownedFile(userId: string, imageId: string, file: 'generated' | 'original'): Promise<ImageBytes | null>;
+  /**
+   * D35: deletes every image of the user with its bytes, renditions and laughs, a bounded batch
+   * per transaction (the community feed follows through the image trigger). Safe to repeat and to
+   * run twice at once. Answers how many it deleted.
+   */
+  deleteAllOf(userId: string): Promise<number>;
 }
 
 export const IMAGES_API = Symbol('IMAGES_API');

@@ -1,11 +1,12 @@
 // Public surface of the images context (ARCHITECTURE rule 2): other contexts import only from here.
 export { ImagesModule } from './images.module';
 export { IMAGES_API } from './images.api';
-export type { CompletedImage, GeneratedImage, HiddenImage, ImageCounts, ImagesApi, NewProcessingImage } from './images.api';
+export type { CompletedImage, GeneratedImage, HiddenImage, ImageBytes, ImageCounts, ImagesApi, NewProcessingImage, OwnedImage } from './images.api';
 export { renditionViews } from './domain/rendition';
 export type { RenditionView, RenditionViews } from './domain/rendition';
 export type { ImageRecord, ImageStatus } from './domain/image';
 export type { OriginalMimeType, StoredMimeType } from './domain/image-format';
+export { extensionFor } from './domain/image-format';
 export { ImageNotFoundError } from './domain/images-errors';
 export { runRenditionBackfill, RENDITION_BACKFILL_ENTITIES } from './adapters/cli/rendition-backfill';
 export type { BackfillSummary } from './adapters/cli/rendition-backfill';

@@ -6,6 +6,8 @@ export interface MailMessage {
   text: string;
   /** Simple HTML rendering of the same content (all interpolated values escaped). */
   html?: string;
+  /** Where a reply goes (a contact message is answered to its sender, D34); unset: to the sender. */
+  replyTo?: string;
 }
 
 export interface Mailer {

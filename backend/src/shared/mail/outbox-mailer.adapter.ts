@@ -27,6 +27,7 @@ export class OutboxMailer implements Mailer {
       subject: message.subject,
       text: message.text,
       ...(message.html === undefined ? {} : { html: message.html }),
+      ...(message.replyTo === undefined ? {} : { replyTo: message.replyTo }),
       sentAt: new Date().toISOString(),
     };
     await fs.mkdir(this.options.dir, { recursive: true, mode: 0o700 });

@@ -26,6 +26,7 @@ export class SmtpMailer implements Mailer, OnModuleDestroy {
         subject: message.subject,
         text: message.text,
         ...(message.html === undefined ? {} : { html: message.html }),
+        ...(message.replyTo === undefined ? {} : { replyTo: message.replyTo }),
       });
       this.logger.log(`Mail to ${message.to} "${message.subject}" sent by SMTP`);
     } catch (error) {

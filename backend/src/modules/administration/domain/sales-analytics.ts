@@ -12,7 +12,8 @@ export interface LedgerSales {
   useTransactions: number;
   recentPurchases: ReadonlyArray<{
     id: string;
-    userId: string;
+    /** null: the account was deleted (D35); the purchase still counts. */
+    userId: string | null;
     credits: number;
     purchaseAmount: number | null;
     packType: string | null;
@@ -40,7 +41,8 @@ export interface SalesAnalytics {
     credits: number;
     /** Dollars. */
     amount: number;
-    userId: string;
+    /** null: the account was deleted (D35). */
+    userId: string | null;
     /** null: the client shows N/A (a subscription row). */
     packType: string | null;
     createdAt: Date;

@@ -171,6 +171,11 @@ export interface PaymentGateway {
   switchPlan(input: PlanSwitch): Promise<SubscriptionSnapshot>;
   /** Cancel at period end (true) or resume (false). */
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<SubscriptionSnapshot>;
+  /**
+   * D35: ends the subscription now, not at the period's end (no further invoice). One that has
+   * ended already is answered as it is; null when the provider does not know the id.
+   */
+  cancelNow(subscriptionId: string): Promise<SubscriptionSnapshot | null>;
   /** The customer's cards, newest first (at most 3). */
   listCards(customerId: string): Promise<CardSnapshot[]>;
   /** Checks the signature over the raw body and reduces the event. Throws InvalidWebhookSignatureError. */

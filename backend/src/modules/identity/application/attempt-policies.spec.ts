@@ -7,6 +7,8 @@ const D19: IdentityLimits = {
   loginFailuresPerWindow: 5,
   loginFailureWindowMinutes: 15,
   loginBlockMinutes: 15,
+  passwordResetsPerAddressPerHour: 3,
+  passwordResetsPerIpPerHour: 10,
 };
 
 describe('identity attempt policies (D19, D26)', () => {
@@ -21,6 +23,11 @@ describe('identity attempt policies (D19, D26)', () => {
 
   it('send at most 3 confirmation mails per address per hour', () => {
     expect(identityPolicies(D19).resendConfirmation).toEqual({ blockAt: 4, windowMinutes: 60, blockMinutes: 60 });
+  });
+
+  it('D36: send at most 3 reset mails per e-mail and answer at most 10 reset requests per client address an hour', () => {
+    expect(identityPolicies(D19).passwordResetPerAddress).toEqual({ blockAt: 4, windowMinutes: 60, blockMinutes: 60 });
+    expect(identityPolicies(D19).passwordResetPerIp).toEqual({ blockAt: 11, windowMinutes: 60, blockMinutes: 60 });
   });
 
   it('read every number from the configuration, and refuse a window longer than a day at start', () => {

@@ -14,6 +14,8 @@ export interface IdentityLimits {
   loginFailuresPerWindow: number;
   loginFailureWindowMinutes: number;
   loginBlockMinutes: number;
+  passwordResetsPerAddressPerHour: number;
+  passwordResetsPerIpPerHour: number;
 }
 
 /** Identity's counters on the shared rate limiter, built once from the configuration. */
@@ -22,6 +24,8 @@ export interface IdentityPolicies {
   login: RateLimitPolicy;
   passwordChange: RateLimitPolicy;
   resendConfirmation: RateLimitPolicy;
+  passwordResetPerAddress: RateLimitPolicy;
+  passwordResetPerIp: RateLimitPolicy;
 }
 
 export function identityPolicies(limits: IdentityLimits): IdentityPolicies {
@@ -36,6 +40,9 @@ export function identityPolicies(limits: IdentityLimits): IdentityPolicies {
     passwordChange: rateLimitPolicy(login),
     // At most N confirmation mails per e-mail per hour; the next request waits out the hour.
     resendConfirmation: allowPerWindow(limits.resendConfirmationPerHour, 60),
+    // D36: reset mails per e-mail per hour (whoever asks), and per client address per hour.
+    passwordResetPerAddress: allowPerWindow(limits.passwordResetsPerAddressPerHour, 60),
+    passwordResetPerIp: allowPerWindow(limits.passwordResetsPerIpPerHour, 60),
   };
 }
 
@@ -45,4 +52,7 @@ export const attemptSubjects = {
   passwordChange: (ip: string, userId: string): RateLimitSubject => ({ ip, type: 'password_change', identifier: userId }),
   /** Every address shares one counter per e-mail, whoever asks: an inbox cannot be flooded. */
   resendConfirmation: (normalizedEmail: string): RateLimitSubject => ({ ip: ANY_ADDRESS, type: 'resend', identifier: normalizedEmail }),
+  /** D36: counted for every well-formed address, with an account or not (no account enumeration). */
+  passwordResetForAddress: (normalizedEmail: string): RateLimitSubject => ({ ip: ANY_ADDRESS, type: 'password_reset', identifier: normalizedEmail }),
+  passwordResetFromIp: (ip: string): RateLimitSubject => ({ ip, type: 'password_reset_ip', identifier: '' }),
 };

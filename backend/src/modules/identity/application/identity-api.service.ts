@@ -142,6 +142,22 @@ export class IdentityApiService implements IdentityApi {
     return { items: devices, total, limit, offset };
   }
 
+  beginDeletion(userId: string): Promise<boolean> {
+    return this.accounts.beginDeletion(userId);
+  }
+
+  deleteAccount(userId: string): Promise<boolean> {
+    return this.accounts.deleteAccount(userId);
+  }
+
+  deletionsBegunBefore(before: Date, limit: number): Promise<string[]> {
+    return this.accounts.deletionsBegunBefore(before, limit);
+  }
+
+  forgetDeletedAccountsAddresses(): Promise<number> {
+    return this.accounts.forgetDeletedAccountsAddresses();
+  }
+
   private async setSuspended(userId: string, suspended: boolean): Promise<IdentityUser> {
     const account = await this.accounts.setSuspended(userId, suspended);
     if (!account) throw new UserNotFoundError();

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import { MAILER, type Mailer } from '../../../shared/mail/mailer.port';
-import { passwordChangedMail, verificationLink, verificationMail } from './identity-mails';
+import { passwordChangedMail, passwordResetLink, passwordResetMail, verificationLink, verificationMail } from './identity-mails';
 
 interface Recipient {
   id: string;
@@ -29,6 +29,12 @@ export class IdentityMailService {
 
   sendPasswordChanged(to: Recipient, when: Date): Promise<boolean> {
     return this.deliver(to, 'password-changed', passwordChangedMail(to, when, this.config.mail.supportEmail));
+  }
+
+  /** D36: the link to choose a new password. */
+  sendPasswordReset(to: Recipient, token: string): Promise<boolean> {
+    const link = passwordResetLink(this.config.publicUrl.origin, token);
+    return this.deliver(to, 'password-reset', passwordResetMail(to, link, this.config.identity.passwordResetTtlMinutes));
   }
 
   private async deliver(to: Recipient, kind: string, message: Parameters<Mailer['send']>[0]): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { escapeHtml } from '../../../shared/mail/html';
-import { passwordChangedMail, verificationLink, verificationMail } from './identity-mails';
+import { passwordChangedMail, passwordResetLink, passwordResetMail, verificationLink, verificationMail } from './identity-mails';
 
 describe('identity mails (D24)', () => {
   const to = { email: 'ann@example.com', username: 'ann<script>' };
@@ -28,5 +28,18 @@ describe('identity mails (D24)', () => {
     expect(mail.text).toContain('2025-03-04 05:06:07 UTC');
     expect(mail.text).toContain('help@magic.example');
     expect(mail.html).not.toContain('<script>');
+  });
+
+  it('D36: link the reset mail to the reset-password page, and say how long the link works', () => {
+    const link = passwordResetLink('https://magic.example', 'abc_DEF-123');
+    expect(link).toBe('https://magic.example/reset-password/abc_DEF-123');
+    const mail = passwordResetMail(to, link, 60);
+    expect(mail).toMatchObject({ to: 'ann@example.com', subject: 'Reset your Magic Editor password' });
+    expect(mail.text).toContain(link);
+    expect(mail.text).toContain('works for 1 hour, and only once');
+    expect(mail.html).toContain(`href="${link}"`);
+    expect(mail.html).not.toContain('<script>');
+    expect(passwordResetMail(to, link, 90).text).toContain('works for 90 minutes');
+    expect(passwordResetMail(to, link, 120).text).toContain('works for 2 hours');
   });
 });

@@ -55,3 +55,39 @@ export function passwordChangedMail(to: { email: string; username: string }, whe
   ]);
   return { to: to.email, subject: 'Your Magic Editor password was changed', text, html };
 }
+
+/** D36: the page that sets a new password with the token of the link. */
+export function passwordResetLink(publicOrigin: string, token: string): string {
+  return `${publicOrigin}/reset-password/${encodeURIComponent(token)}`;
+}
+
+function inTime(minutes: number): string {
+  if (minutes % 60 === 0) return minutes === 60 ? '1 hour' : `${minutes / 60} hours`;
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+export function passwordResetMail(to: { email: string; username: string }, link: string, ttlMinutes: number): MailMessage {
+  const text = [
+    `Hi ${to.username},`,
+    '',
+    'Someone (hopefully you) asked to reset the password of your Magic Editor account. To choose a new password, open this link:',
+    '',
+    link,
+    '',
+    `The link works for ${inTime(ttlMinutes)}, and only once. Resetting the password signs you out everywhere.`,
+    '',
+    'If you did not ask for this, you can ignore this email: your password stays as it is.',
+    '',
+    'Magic Editor',
+  ].join('\n');
+  const html = mailPage([
+    `Hi ${escapeHtml(to.username)},`,
+    'Someone (hopefully you) asked to reset the password of your Magic Editor account.',
+    `<a href="${escapeHtml(link)}">Choose a new password</a>`,
+    `Or copy this link into your browser:<br>${escapeHtml(link)}`,
+    `The link works for ${inTime(ttlMinutes)}, and only once. Resetting the password signs you out everywhere.`,
+    'If you did not ask for this, you can ignore this email: your password stays as it is.',
+    'Magic Editor',
+  ]);
+  return { to: to.email, subject: 'Reset your Magic Editor password', text, html };
+}

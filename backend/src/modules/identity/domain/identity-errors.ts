@@ -73,6 +73,11 @@ export class TooManyAttemptsError extends DomainError {
   static resend(): TooManyAttemptsError {
     return new TooManyAttemptsError('Too many confirmation emails requested. Please try again later.');
   }
+
+  /** D36 */
+  static passwordReset(minutes: number): TooManyAttemptsError {
+    return new TooManyAttemptsError(`Too many password reset requests. Please try again in ${inMinutes(minutes)}.`, minutes);
+  }
 }
 
 export class InvalidCredentialsError extends DomainError {
@@ -116,5 +121,12 @@ export class WhitelistEntryExistsError extends DomainError {
 export class WhitelistEntryNotFoundError extends DomainError {
   constructor() {
     super('not_found', 'IDENTITY.WHITELIST_ENTRY_NOT_FOUND', 'Whitelist entry not found');
+  }
+}
+
+/** D36: a reset link that is malformed, unknown, expired, already used, or of a suspended account. */
+export class PasswordResetLinkInvalidError extends DomainError {
+  constructor() {
+    super('invalid', 'IDENTITY.RESET_LINK_INVALID', 'This password reset link has expired or has already been used.');
   }
 }

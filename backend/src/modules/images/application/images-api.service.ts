@@ -3,8 +3,14 @@ import { TypeormImageRepository } from '../adapters/typeorm/typeorm-image.reposi
 import { renditionViews } from '../domain/rendition';
 import { ValidationError } from '../../../shared/errors/domain-error';
 import { type Page, pageRequest, type PageRequest } from '../../../shared/pagination';
-import type { CompletedImage, GeneratedImage, HiddenImage, ImageCounts, ImagesApi, NewProcessingImage } from '../images.api';
+import { isImageId } from '../domain/image';
+import type { CompletedImage, GeneratedImage, HiddenImage, ImageBytes, ImageCounts, ImagesApi, NewProcessingImage, OwnedImage } from '../images.api';
 import { ImageRenditionsService } from './image-renditions.service';
+
+/** The most images ownedImages answers at a time. */
+const MAX_OWNED_PAGE = 500;
+/** Images (with their bytes) deleted per transaction when an account goes (D35). */
+const DELETE_BATCH = 50;
 
 /**
  * IMAGES_API (images.api.ts): the lifecycle generation drives and the reads administration uses.
@@ -63,5 +69,29 @@ export class ImagesApiService implements ImagesApi {
   async hiddenByAdmin(page: PageRequest = {}): Promise<Page<HiddenImage>> {
     const { limit, offset } = pageRequest(page);
     return { ...(await this.images.hiddenByAdminNewestFirst(limit, offset)), limit, offset };
+  }
+
+  ownedImages(userId: string, afterId: string | null, limit: number): Promise<OwnedImage[]> {
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_OWNED_PAGE) throw new ValidationError(`limit must be a whole number from 1 to ${MAX_OWNED_PAGE}`);
+    if (!isImageId(userId) || (afterId !== null && !isImageId(afterId))) return Promise.resolve([]);
+    return this.images.ownedAfter(userId, afterId, limit);
+  }
+
+  async ownedFile(userId: string, imageId: string, file: 'generated' | 'original'): Promise<ImageBytes | null> {
+    if (!isImageId(userId) || !isImageId(imageId)) return null;
+    return this.images.findOwnedBytes(imageId, userId, file);
+  }
+
+  async deleteAllOf(userId: string): Promise<number> {
+    if (!isImageId(userId)) return 0;
+    let deleted = 0;
+    for (;;) {
+      const ids = await this.images.deleteBatchOf(userId, DELETE_BATCH);
+      for (const id of ids) this.renditions.forget(id);
+      deleted += ids.length;
+      // A batch that found nothing to take (everything gone, or the rest held by a concurrent run
+      // that is deleting it) ends the loop.
+      if (ids.length === 0) return deleted;
+    }
   }
 }

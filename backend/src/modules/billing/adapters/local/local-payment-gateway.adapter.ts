@@ -120,6 +120,13 @@ export class LocalPaymentGateway implements PaymentGateway {
     return { ...this.snapshotOf(stored, stored.pendingTier ?? stored.tier), cancelAtPeriodEnd: cancel };
   }
 
+  /** The local provider's record is billing's own row: it is ended by the caller's endSubscription. */
+  async cancelNow(subscriptionId: string): Promise<SubscriptionSnapshot | null> {
+    const stored = await this.repo.findSubscription(subscriptionId);
+    if (!stored) return null;
+    return { ...this.snapshotOf(stored, stored.pendingTier ?? stored.tier), status: 'canceled', endedAt: stored.endedAt ?? new Date() };
+  }
+
   async listCards(customerId: string): Promise<CardSnapshot[]> {
     const userId = await this.repo.userIdByCustomer(customerId);
     const card = userId ? await this.repo.lastLocalCard(userId) : null;

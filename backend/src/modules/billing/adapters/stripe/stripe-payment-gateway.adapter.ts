@@ -171,6 +171,21 @@ export class StripePaymentGateway implements PaymentGateway {
     return subscriptionSnapshot(updated);
   }
 
+  async cancelNow(subscriptionId: string): Promise<SubscriptionSnapshot | null> {
+    try {
+      const cancelled = await this.call('cancel subscription', () => this.stripe.subscriptions.cancel(subscriptionId));
+      return subscriptionSnapshot(cancelled);
+    } catch (error) {
+      // Stripe refuses to cancel a subscription that has ended already (or that it does not know):
+      // what it is now decides. One that is still running was refused for another reason.
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      const current = await this.retrieveSubscription(subscriptionId);
+      if (!current) return null;
+      if (current.status === 'canceled' || current.status === 'incomplete_expired' || current.endedAt) return current;
+      throw error;
+    }
+  }
+
   async listCards(customerId: string): Promise<CardSnapshot[]> {
     // Stripe lists newest first.
     const list = await this.call('list cards', () => this.stripe.customers.listPaymentMethods(customerId, { type: 'card', limit: 3 }));

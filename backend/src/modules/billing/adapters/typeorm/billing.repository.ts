@@ -288,6 +288,15 @@ export class BillingRepository {
     await this.dataSource.query(`UPDATE "billing_checkout_session" SET "refunded_at" = COALESCE("refunded_at", now()) WHERE "id" = $1`, [id]);
   }
 
+  /** D35: the user's checkouts that could still be paid. */
+  async openCheckoutsOf(userId: string): Promise<StoredCheckout[]> {
+    const rows: CheckoutRow[] = await this.dataSource.query(
+      `SELECT * FROM "billing_checkout_session" WHERE "user_id" = $1 AND "status" = 'open' ORDER BY "created_at", "id"`,
+      [userId],
+    );
+    return rows.map(toCheckout);
+  }
+
   /** The 10 most recent completed pack purchases, and the all-time totals. */
   async packPurchases(userId: string, limit: number): Promise<{ recent: PackPurchaseRow[]; totalCredits: number; count: number }> {
     const [recent, totals] = await Promise.all([
@@ -335,6 +344,15 @@ export class BillingRepository {
   /** The account's subscription that has not ended (D28: at most one). */
   liveSubscriptionOf(userId: string): Promise<StoredSubscription | null> {
     return this.q.liveSubscriptionOf(userId);
+  }
+
+  /** Every subscription the account has had, the oldest first (D35: the data export). */
+  async subscriptionsOf(userId: string): Promise<Array<StoredSubscription & { createdAt: Date }>> {
+    const rows: Array<SubscriptionRow & { created_at: Date }> = await this.dataSource.query(
+      `SELECT ${SUBSCRIPTION_COLUMNS}, created_at FROM "billing_subscription" WHERE "user_id" = $1 ORDER BY "created_at", "id"`,
+      [userId],
+    );
+    return rows.map((r) => ({ ...toSubscription(r), createdAt: new Date(r.created_at) }));
   }
 
   /** Local subscriptions whose period has ended (D30 renewal job). */

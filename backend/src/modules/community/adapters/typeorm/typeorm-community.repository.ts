@@ -130,6 +130,25 @@ export class TypeormCommunityRepository {
     return { found: row.found, changed: row.changed, laughCount: row.laugh_count };
   }
 
+  /**
+   * D35: up to `limit` laughs of this identifier go, and each image's `laugh_count` goes down by as
+   * many, never below 0 (D15), in one statement; rows another transaction holds are left to it.
+   * How many went.
+   */
+  async removeLaughsOf(userIdentifier: string, limit: number): Promise<number> {
+    const rows = await this.q<{ removed: number }>(
+      `WITH del AS (DELETE FROM laugh WHERE id IN (
+                      SELECT id FROM laugh WHERE user_identifier = $1 LIMIT $2 FOR UPDATE SKIP LOCKED)
+                    RETURNING image_id),
+            per_image AS (SELECT image_id, count(*)::int AS n FROM del GROUP BY image_id),
+            upd AS (UPDATE image SET laugh_count = GREATEST(laugh_count - per_image.n, 0)
+                      FROM per_image WHERE image.id = per_image.image_id RETURNING image.id)
+       SELECT (SELECT count(*)::int FROM del) AS removed, (SELECT count(*)::int FROM upd) AS updated`,
+      [userIdentifier, limit],
+    );
+    return Number(rows[0]?.removed ?? 0);
+  }
+
   /** The committed count, read afresh (after a toggle that changed nothing). */
   async currentLaughCount(imageId: string): Promise<number> {
     const [now] = await this.q<{ laugh_count: number }>(`SELECT laugh_count FROM image WHERE id = $1`, [imageId]);

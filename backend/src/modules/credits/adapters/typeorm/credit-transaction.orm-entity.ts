@@ -6,8 +6,9 @@ export class CreditTransactionOrmEntity {
   @PrimaryColumn('uuid')
   id: string;
 
-  @Column('uuid')
-  userId: string;
+  /** null once the account was deleted: the row stays for accounting, anonymised (D35, ADR 0019). */
+  @Column({ type: 'uuid', nullable: true })
+  userId: string | null;
 
   /** grant | purchase | subscription | refund | use | adjustment */
   @Column({ type: 'varchar', length: 20 })

@@ -80,7 +80,8 @@ const PURCHASE = `type IN ('purchase', 'subscription') AND credits > 0`;
 
 interface TransactionRow {
   id: string;
-  user_id: string;
+  /** null: the account was deleted (D35). */
+  user_id: string | null;
   type: string;
   credit_kind: CreditKind;
   credits: number;

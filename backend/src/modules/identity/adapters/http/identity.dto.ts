@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, type TransformFnParams } from 'class-transformer';
-import { IsEmail, IsIn, IsOptional, MinLength, ValidateBy } from 'class-validator';
+import { Allow, IsEmail, IsIn, IsOptional, MinLength, ValidateBy } from 'class-validator';
 import {
   CAPTCHA_TOKEN_MAX,
   EMAIL_MAX,
@@ -136,6 +136,28 @@ export class ChangePasswordDto {
   @MaxChars(PASSWORD_MAX, MESSAGES.passwordTooLong)
   @Filled(MESSAGES.currentPasswordRequired)
   currentPassword: string;
+
+  @ApiProperty({ minLength: NEW_PASSWORD_MIN, maxLength: PASSWORD_MAX })
+  @MaxChars(PASSWORD_MAX, MESSAGES.passwordTooLong)
+  @MinLength(NEW_PASSWORD_MIN, { message: MESSAGES.newPasswordTooShort })
+  newPassword: string;
+}
+
+/** D36: "Forgot password?" Anything but a valid address is answered "Please enter a valid email address". */
+export class ForgotPasswordDto {
+  @ApiProperty({ example: 'ann@example.com', maxLength: EMAIL_MAX })
+  @Transform(trim)
+  @MaxChars(EMAIL_MAX, MESSAGES.emailTooLong)
+  @IsEmail({}, { message: MESSAGES.emailInvalid })
+  email: string;
+}
+
+/** D36: a new password from a reset link, with the change-password rules (001 §5). */
+export class ResetPasswordDto {
+  @ApiProperty({ type: String, description: 'The token of the mailed link /reset-password/{token}' })
+  // Checked by the use case: a missing or malformed token is an invalid link (IDENTITY.RESET_LINK_INVALID).
+  @Allow()
+  token: unknown;
 
   @ApiProperty({ minLength: NEW_PASSWORD_MIN, maxLength: PASSWORD_MAX })
   @MaxChars(PASSWORD_MAX, MESSAGES.passwordTooLong)

@@ -9,8 +9,9 @@ export class DeviceFingerprintOrmEntity {
   @Column({ type: 'varchar', length: 64 })
   fingerprintHash: string;
 
-  @Column({ type: 'uuid' })
-  userId: string;
+  /** null once that account was deleted: the fingerprint still counts for D19 (D35, ADR 0019). */
+  @Column({ type: 'uuid', nullable: true })
+  userId: string | null;
 
   /** Set when a further account was created on this device (after a captcha). */
   @Column({ type: 'boolean', default: false })

@@ -9,8 +9,9 @@ export class IpRegistrationOrmEntity {
   @Column({ type: 'varchar', length: 45 })
   ipAddress: string;
 
-  @Column({ type: 'uuid' })
-  userId: string;
+  /** null once the account was deleted: the registration still counts for D19 (D35, ADR 0019). */
+  @Column({ type: 'uuid', nullable: true })
+  userId: string | null;
 
   /** An admin_whitelist entry lifted the limits for this registration. */
   @Column({ type: 'boolean', default: false })

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource, IsNull, Repository } from 'typeorm';
 import { isUuid } from '../../../../shared/ids';
 import { containsPattern } from '../../../../shared/pg/contains-pattern';
+import { returnedRows } from '../../../../shared/pg/returned-rows';
 import { type Account, type AccountWithSecret, withoutSecret } from '../../domain/account';
 import { UserOrmEntity } from './user.orm-entity';
 
@@ -24,7 +25,8 @@ export function toAccountWithSecret(row: UserOrmEntity): AccountWithSecret {
 
 export interface FlaggedDeviceRow {
   fingerprintHash: string;
-  userId: string;
+  /** null when the account was deleted (D35). */
+  userId: string | null;
   email: string | null;
   username: string | null;
   createdAt: Date;
@@ -43,7 +45,11 @@ export interface PendingVerification {
   expiresAt: Date | null;
 }
 
-/** Accounts in the `user` table, by intent. E-mails and usernames compare case-insensitively. */
+/**
+ * Accounts in the `user` table, by intent. E-mails and usernames compare case-insensitively.
+ * D35: an account whose deletion has begun is found by neither findByEmail nor findById, so it
+ * signs in nowhere and its sessions count for nothing, exactly as if it were already gone.
+ */
 @Injectable()
 export class TypeormAccountRepository {
   constructor(
@@ -52,12 +58,16 @@ export class TypeormAccountRepository {
   ) {}
 
   async findByEmail(normalizedEmail: string): Promise<AccountWithSecret | null> {
-    const row = await this.users.createQueryBuilder('u').where('lower(u.email) = :email', { email: normalizedEmail }).getOne();
+    const row = await this.users
+      .createQueryBuilder('u')
+      .where('lower(u.email) = :email', { email: normalizedEmail })
+      .andWhere('u.deletion_requested_at IS NULL')
+      .getOne();
     return row ? toAccountWithSecret(row) : null;
   }
 
   async findById(id: string): Promise<AccountWithSecret | null> {
-    const row = await this.users.findOneBy({ id });
+    const row = await this.users.findOneBy({ id, deletionRequestedAt: IsNull() });
     return row ? toAccountWithSecret(row) : null;
   }
 
@@ -114,6 +124,7 @@ export class TypeormAccountRepository {
    * the account that owns the fingerprint row.
    */
   async flaggedDevicesNewestFirst(limit: number, offset: number): Promise<{ devices: FlaggedDeviceRow[]; total: number }> {
+    // The account is null (LEFT JOIN) once it was deleted; the device stays flagged (D19, D35).
     const [rows, count] = await Promise.all([
       this.dataSource.query(
         `SELECT d.fingerprint_hash, d.user_id, u.email, u.username, d.created_at
@@ -122,7 +133,7 @@ export class TypeormAccountRepository {
           ORDER BY d.created_at DESC, d.id DESC
           LIMIT $1 OFFSET $2`,
         [limit, offset],
-      ) as Promise<Array<{ fingerprint_hash: string; user_id: string; email: string | null; username: string | null; created_at: Date }>>,
+      ) as Promise<Array<{ fingerprint_hash: string; user_id: string | null; email: string | null; username: string | null; created_at: Date }>>,
       this.dataSource.query(`SELECT count(*)::int AS n FROM "device_fingerprint" WHERE is_flagged`) as Promise<Array<{ n: number }>>,
     ]);
     return {
@@ -145,6 +156,65 @@ export class TypeormAccountRepository {
     });
   }
 
+  /**
+   * D35 first step (ADR 0019): the account is marked as being deleted (the first call's time is
+   * kept) and every session of it ends, in one transaction. false when there is no such account.
+   */
+  async beginDeletion(id: string): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    return this.dataSource.transaction(async (em) => {
+      const marked = returnedRows<{ id: string }>(
+        await em.query(
+          `UPDATE "user" SET "deletion_requested_at" = COALESCE("deletion_requested_at", now()), "updated_at" = now()
+            WHERE "id" = $1 RETURNING "id"`,
+          [id],
+        ),
+      );
+      if (marked.length === 0) return false;
+      await em.query(END_SESSIONS, [id]);
+      return true;
+    });
+  }
+
+  /**
+   * D35 last step: the account row goes, with its sessions and its video waitlist entry; the
+   * database takes what hangs on it (ADR 0019: the ledger, device and registration rows stay
+   * without it). Only an account whose deletion has begun; false when there is none (already gone).
+   */
+  async deleteAccount(id: string): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    return this.dataSource.transaction(async (em) => {
+      const rows: Array<{ email: string }> = await em.query(
+        `SELECT "email" FROM "user" WHERE "id" = $1 AND "deletion_requested_at" IS NOT NULL FOR UPDATE`,
+        [id],
+      );
+      if (rows.length === 0) return false;
+      await em.query(END_SESSIONS, [id]);
+      await em.query(`DELETE FROM "video_waitlist" WHERE "user_id" = $1 OR lower("email") = lower($2)`, [id, rows[0].email]);
+      await em.query(`DELETE FROM "user" WHERE "id" = $1`, [id]);
+      return true;
+    });
+  }
+
+  /** Sign-up addresses of deleted accounts (user_id NULL) older than D19's 24-hour window. */
+  async forgetDeletedAccountsAddresses(): Promise<number> {
+    const rows = returnedRows(
+      await this.dataSource.query(
+        `DELETE FROM "ip_registration" WHERE "user_id" IS NULL AND "created_at" < now() - interval '24 hours' RETURNING 1`,
+      ),
+    );
+    return rows.length;
+  }
+
+  /** Accounts whose deletion began before `before`, the oldest first. */
+  async deletionsBegunBefore(before: Date, limit: number): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT "id" FROM "user" WHERE "deletion_requested_at" < $1 ORDER BY "deletion_requested_at", "id" LIMIT $2`,
+      [before, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
   async emailTaken(normalizedEmail: string): Promise<boolean> {
     return this.users.createQueryBuilder('u').where('lower(u.email) = :email', { email: normalizedEmail }).getExists();
   }
@@ -154,7 +224,7 @@ export class TypeormAccountRepository {
   }
 
   async findByVerificationTokenHash(hash: string): Promise<PendingVerification | null> {
-    const row = await this.users.findOneBy({ emailVerificationToken: hash });
+    const row = await this.users.findOneBy({ emailVerificationToken: hash, deletionRequestedAt: IsNull() });
     if (!row) return null;
     const { passwordHash: _secret, ...account } = toAccountWithSecret(row);
     void _secret;

@@ -42,6 +42,13 @@ export class UserOrmEntity {
   @Column({ type: 'timestamptz', nullable: true })
   emailVerificationExpiresAt: Date | null;
 
+  /**
+   * D35: the owner asked to delete the account (ADR 0019). From then on it signs in nowhere and
+   * the rest of the deletion runs; a row left with this set is finished by the privacy job.
+   */
+  @Column({ type: 'timestamptz', nullable: true })
+  deletionRequestedAt: Date | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 

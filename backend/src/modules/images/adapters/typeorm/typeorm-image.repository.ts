@@ -6,7 +6,7 @@ import { isStoredMimeType, type StoredMimeType } from '../../domain/image-format
 import type { StoredRenditions } from '../../domain/rendition';
 import { SAVED_IMAGE_RETENTION_DAYS } from '../../domain/saved-image';
 import { returnedRows } from '../../../../shared/pg/returned-rows';
-import type { GeneratedImage, HiddenImage, ImageCounts, NewProcessingImage } from '../../images.api';
+import type { GeneratedImage, HiddenImage, ImageCounts, NewProcessingImage, OwnedImage } from '../../images.api';
 import { ImageOrmEntity } from './image.orm-entity';
 
 export interface StoredBytes {
@@ -221,6 +221,66 @@ export class TypeormImageRepository {
     const row = rows[0];
     if (!row?.bytes || !isStoredMimeType(row.mime)) return null;
     return { bytes: row.bytes, mimeType: row.mime };
+  }
+
+  /** One file's bytes of the owner's image; null when it is not theirs or not stored (D35: the data export). */
+  async findOwnedBytes(id: string, ownerId: string, file: ImageFile): Promise<StoredBytes | null> {
+    const data = file === 'original' ? 'original_image_data' : 'generated_image_data';
+    const mime = file === 'original' ? 'original_mime_type' : 'generated_mime_type';
+    const rows = (await this.images.query(`SELECT "${data}" AS bytes, "${mime}" AS mime FROM "image" WHERE "id" = $1 AND "user_id" = $2`, [
+      id,
+      ownerId,
+    ])) as Array<{ bytes: Buffer | null; mime: string | null }>;
+    const row = rows[0];
+    if (!row?.bytes || !isStoredMimeType(row.mime)) return null;
+    return { bytes: row.bytes, mimeType: row.mime };
+  }
+
+  /** The owner's images (every status, no bytes), in id order after `afterId` (D35: the data export). */
+  async ownedAfter(ownerId: string, afterId: string | null, limit: number): Promise<OwnedImage[]> {
+    const rows = (await this.images.query(
+      `SELECT "id", "timestamp", "prompt", "style", "status", "is_public", "is_hidden_by_admin", "is_watermarked", "is_saved", "saved_at",
+              "is_favorite", "favorited_at", "expires_at", "laugh_count", "original_filename", "generated_mime_type", "original_mime_type"
+         FROM "image"
+        WHERE "user_id" = $1 AND ($2::uuid IS NULL OR "id" > $2::uuid)
+        ORDER BY "id" LIMIT $3`,
+      [ownerId, afterId, limit],
+    )) as OwnedRow[];
+    return rows.map((r) => ({
+      id: r.id,
+      createdAt: r.timestamp,
+      prompt: r.prompt,
+      style: r.style,
+      status: r.status,
+      isPublic: r.is_public,
+      isHiddenByAdmin: r.is_hidden_by_admin,
+      isWatermarked: r.is_watermarked,
+      isSaved: r.is_saved,
+      savedAt: r.saved_at,
+      isFavorite: r.is_favorite,
+      favoritedAt: r.favorited_at,
+      expiresAt: r.expires_at,
+      laughCount: Number(r.laugh_count),
+      originalFilename: r.original_filename,
+      generatedMimeType: isStoredMimeType(r.generated_mime_type) ? r.generated_mime_type : null,
+      originalMimeType: isStoredMimeType(r.original_mime_type) ? r.original_mime_type : null,
+    }));
+  }
+
+  /**
+   * D35: up to `limit` of the owner's images go, with their bytes (renditions and laughs by the
+   * database's cascade), in one statement; rows another transaction holds are left to it. Their ids.
+   */
+  async deleteBatchOf(ownerId: string, limit: number): Promise<string[]> {
+    return returnedRows<{ id: string }>(
+      await this.images.query(
+        `DELETE FROM "image" WHERE "id" IN (
+           SELECT "id" FROM "image" WHERE "user_id" = $1 LIMIT $2 FOR UPDATE SKIP LOCKED)
+         AND "user_id" = $1
+         RETURNING "id"`,
+        [ownerId, limit],
+      ),
+    ).map((r) => r.id);
   }
 
   /** D7/D23: into My Edits. Saving again keeps the first save's dates. null unless the owner's completed image. */
@@ -438,6 +498,26 @@ export class TypeormImageRepository {
 }
 
 const RELEASE_BATCH = 500;
+
+interface OwnedRow {
+  id: string;
+  timestamp: Date;
+  prompt: string;
+  style: string;
+  status: OwnedImage['status'];
+  is_public: boolean;
+  is_hidden_by_admin: boolean;
+  is_watermarked: boolean;
+  is_saved: boolean;
+  saved_at: Date | null;
+  is_favorite: boolean;
+  favorited_at: Date | null;
+  expires_at: Date | null;
+  laugh_count: number;
+  original_filename: string | null;
+  generated_mime_type: string | null;
+  original_mime_type: string | null;
+}
 
 /** The columns of an image that is not (or no longer) in My Edits. */
 const OUT_OF_MY_EDITS = `"is_saved" = false, "is_favorite" = false, "saved_at" = NULL, "expires_at" = NULL, "favorited_at" = NULL`;

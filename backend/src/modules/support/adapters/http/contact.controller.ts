@@ -1,0 +1,45 @@
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import type { Request } from 'express';
+import type { AuthUser } from '../../../../shared/auth/auth-user';
+import { OptionalUser } from '../../../../shared/auth/guards';
+import { SendContactMessageUseCase } from '../../application/send-contact-message.use-case';
+import { CONTACT_MESSAGES } from '../../domain/contact-message';
+import { ContactMessageDto } from './contact.dto';
+
+/**
+ * The client address as stored (at most 45 characters). req.ip honours TRUST_PROXY: behind a
+ * proxy the client's address, never a forged header otherwise. An IPv4 client on an IPv6 socket
+ * (::ffff:a.b.c.d) is the same client as a.b.c.d.
+ */
+function clientAddress(req: Request): string {
+  const raw = (req.ip ?? req.socket.remoteAddress ?? '').trim();
+  if (raw === '') return 'unknown';
+  const v4 = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(raw);
+  return (v4 ? v4[1] : raw.toLowerCase()).slice(0, 45);
+}
+
+/** The contact form (001 §2, §3, §7; D34): anyone may write, signed in or not. */
+@ApiTags('support')
+@Controller('contact')
+export class ContactController {
+  constructor(private readonly sendContactMessage: SendContactMessageUseCase) {}
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Send a message to support (stored, then mailed to SUPPORT_EMAIL with reply-to the sender)' })
+  @ApiCreatedResponse({ description: '{ message: "Message sent" }' })
+  @ApiTooManyRequestsResponse({ description: 'SUPPORT.TOO_MANY_MESSAGES: the hourly limit of the client address' })
+  async send(@Body() body: ContactMessageDto, @Req() req: Request, @OptionalUser() user: AuthUser | null): Promise<{ message: string }> {
+    await this.sendContactMessage.execute({
+      name: body.name,
+      email: body.email,
+      subject: body.subject,
+      message: body.message,
+      website: body.website,
+      ip: clientAddress(req),
+      userId: user?.id ?? null,
+    });
+    return { message: CONTACT_MESSAGES.sent };
+  }
+}
