@@ -5,10 +5,12 @@ import { defineConfig } from 'vite';
 
 // Rules the server and the client must apply identically (the prompt filter of 000 §5, D13, and
 // the editor's suggestion chips) live in one plain-TypeScript folder of the backend's generation
-// domain; the client imports it as `@generation-rules/…`.
+// domain; the client imports it as `@generation-rules/…`. The YouTube links the tools context
+// accepts (D33) are shared the same way, as `@tools-rules/…`.
 const generationRules = fileURLToPath(
   new URL('../backend/src/modules/generation/domain/shared-with-client', import.meta.url),
 );
+const toolsRules = fileURLToPath(new URL('../backend/src/modules/tools/domain/shared-with-client', import.meta.url));
 
 // The NestJS server (PORT default 3000) serves /api and /ws. In development Vite proxies both
 // to it. The Host header is kept (no changeOrigin) so that the server's same-origin check for
@@ -17,7 +19,7 @@ const backend = 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@generation-rules': generationRules } },
+  resolve: { alias: { '@generation-rules': generationRules, '@tools-rules': toolsRules } },
   server: {
     port: 5173,
     proxy: {

@@ -41,7 +41,7 @@ export const SIDEBAR_SECTIONS: readonly SidebarSection[] = [
     entries: [
       // The sidebar says /tools/photo-editor, the route table /tools/photoshop-ai: both show it.
       { label: 'AI Photo Editor', to: '/tools/photo-editor', icon: ImageIcon, alsoCurrentOn: ['/tools/photoshop-ai'] },
-      { label: 'YouTube to Article', to: '/tools/youtube-to-article', icon: VideoIcon, soon: true },
+      { label: 'YouTube to Article', to: '/tools/youtube-to-article', icon: VideoIcon },
     ],
   },
   {

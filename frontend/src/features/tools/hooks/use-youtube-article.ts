@@ -1,0 +1,178 @@
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { toast } from 'sonner';
+import { serverMessage } from '../../../shared/api/error-text';
+import {
+  useGenerateYoutubeArticleMutation,
+  type ArticleWriter,
+  type GeneratedArticle,
+  type YoutubeArticleRequest,
+} from '../api/tools.api';
+import { checkYoutubeUrl, EMPTY_URL_MESSAGE } from '../lib/youtube-url';
+
+/** 001 §8: the failure toast's text when the server gave no message of its own. */
+export const GENERATE_FAILED_MESSAGE = 'Failed to generate article. Please try again.';
+export const GENERATED_MESSAGE = 'Article generated successfully!';
+
+/** 001 §4: input → processing on generate → result on success, or back to input on failure. */
+export type ArticlePhase = 'input' | 'processing' | 'result';
+
+export interface ArticleFields {
+  youtubeUrl: string;
+  customTitle: string;
+}
+
+export interface YoutubeArticleState {
+  phase: ArticlePhase;
+  fields: ArticleFields;
+  /** The message under the URL field; set on Generate, re-checked on every change after that. */
+  urlError: string | null;
+  /** The article as the user edits it (the result). */
+  article: string;
+  /** The title the server gave. */
+  title: string;
+  writer: ArticleWriter | null;
+}
+
+export const EMPTY_FIELDS: ArticleFields = { youtubeUrl: '', customTitle: '' };
+
+export const initialYoutubeArticleState: YoutubeArticleState = {
+  phase: 'input',
+  fields: EMPTY_FIELDS,
+  urlError: null,
+  article: '',
+  title: '',
+  writer: null,
+};
+
+export type YoutubeArticleAction =
+  | { type: 'fieldChanged'; field: keyof ArticleFields; value: string }
+  /** Generate with a link that cannot be sent: the message goes under the field. */
+  | { type: 'urlRejected'; message: string }
+  | { type: 'started' }
+  | { type: 'succeeded'; result: GeneratedArticle }
+  | { type: 'failed' }
+  | { type: 'cancelled' }
+  | { type: 'articleEdited'; article: string }
+  /** "Generate Another": back to input with every field cleared. */
+  | { type: 'generateAnother' };
+
+export function youtubeArticleReducer(state: YoutubeArticleState, action: YoutubeArticleAction): YoutubeArticleState {
+  switch (action.type) {
+    case 'fieldChanged': {
+      if (state.phase !== 'input') return state;
+      const fields = { ...state.fields, [action.field]: action.value };
+      // Once a message shows, it follows the typing (validate on submit, re-validate on change).
+      if (action.field !== 'youtubeUrl' || state.urlError === null) return { ...state, fields };
+      const check = checkYoutubeUrl(action.value);
+      return { ...state, fields, urlError: check.ok ? null : check.message };
+    }
+    case 'urlRejected':
+      return state.phase === 'input' ? { ...state, urlError: action.message } : state;
+    case 'started':
+      return state.phase === 'input' ? { ...state, phase: 'processing', urlError: null } : state;
+    case 'succeeded':
+      if (state.phase !== 'processing') return state;
+      return {
+        ...state,
+        phase: 'result',
+        article: action.result.article,
+        title: action.result.title,
+        writer: action.result.writer,
+      };
+    case 'failed':
+    case 'cancelled':
+      // Back to input with what the user typed still there.
+      return state.phase === 'processing' ? { ...state, phase: 'input' } : state;
+    case 'articleEdited':
+      return state.phase === 'result' ? { ...state, article: action.article } : state;
+    case 'generateAnother':
+      return initialYoutubeArticleState;
+  }
+}
+
+/** The request body: the checked link; the title and key only when given. */
+export function articleRequest(youtubeUrl: string, fields: ArticleFields, openaiKey: string): YoutubeArticleRequest {
+  const customTitle = fields.customTitle.trim();
+  const key = openaiKey.trim();
+  return {
+    youtubeUrl,
+    ...(customTitle ? { customTitle } : {}),
+    ...(key ? { openaiKey: key } : {}),
+  };
+}
+
+interface PendingRequest {
+  abort(): void;
+  unwrap(): Promise<GeneratedArticle>;
+}
+
+/**
+ * The YouTube to Article page's state machine with its call and toasts (001 §4, §5, §8).
+ * `generate` answers false (and shows why) when the link cannot be sent, true when it was sent.
+ */
+export function useYoutubeArticle() {
+  const [state, dispatch] = useReducer(youtubeArticleReducer, initialYoutubeArticleState);
+  const [generateArticle] = useGenerateYoutubeArticleMutation();
+  // The request whose answer counts; a cancelled one's late answer is ignored.
+  const active = useRef<PendingRequest | null>(null);
+
+  useEffect(
+    () => () => {
+      active.current?.abort();
+      active.current = null;
+    },
+    [],
+  );
+
+  const run = useCallback(
+    async (request: PendingRequest) => {
+      try {
+        const result = await request.unwrap();
+        if (active.current !== request) return;
+        active.current = null;
+        dispatch({ type: 'succeeded', result });
+        toast.success(GENERATED_MESSAGE);
+      } catch (error) {
+        if (active.current !== request) return;
+        active.current = null;
+        dispatch({ type: 'failed' });
+        toast.error('Error', { description: serverMessage(error) ?? GENERATE_FAILED_MESSAGE });
+      }
+    },
+    [],
+  );
+
+  const generate = useCallback(
+    (openaiKey: string): boolean => {
+      if (state.phase !== 'input' || active.current) return false;
+      const check = checkYoutubeUrl(state.fields.youtubeUrl);
+      if (!check.ok) {
+        dispatch({ type: 'urlRejected', message: check.message });
+        if (check.reason === 'empty') toast.error('Error', { description: EMPTY_URL_MESSAGE });
+        return false;
+      }
+      dispatch({ type: 'started' });
+      const request = generateArticle(articleRequest(check.url, state.fields, openaiKey));
+      active.current = request;
+      void run(request);
+      return true;
+    },
+    [state.phase, state.fields, generateArticle, run],
+  );
+
+  const cancel = useCallback(() => {
+    const request = active.current;
+    active.current = null;
+    request?.abort();
+    dispatch({ type: 'cancelled' });
+  }, []);
+
+  const setField = useCallback(
+    (field: keyof ArticleFields, value: string) => dispatch({ type: 'fieldChanged', field, value }),
+    [],
+  );
+  const editArticle = useCallback((article: string) => dispatch({ type: 'articleEdited', article }), []);
+  const generateAnother = useCallback(() => dispatch({ type: 'generateAnother' }), []);
+
+  return { state, setField, generate, cancel, editArticle, generateAnother };
+}
