@@ -40,6 +40,8 @@ describe('router', () => {
     // The stub answers every unlisted call 404, so the verification of this made-up token fails.
     ['/confirm-email/abc123', 'Verification Failed'],
     ['/confirm-email', 'Verification Failed'],
+    ['/reset-password/abc123', 'Reset Password'],
+    ['/reset-password', 'Reset Password'],
   ])('%s shows the heading "%s"', async (path, heading) => {
     stubApi({ 'GET /api/user': signedOut });
 
@@ -92,8 +94,10 @@ describe('tool-suite sidebar (001 §2)', () => {
     expect(photoEditor).toHaveAttribute('href', '/tools/photo-editor');
     expect(photoEditor).toHaveAttribute('aria-current', 'page');
     expect(within(sidebar).getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing');
+    // Built (issue 13, D33): a plain link without its Soon marker.
+    expect(within(sidebar).getByRole('link', { name: 'YouTube to Article' })).toHaveAttribute('href', '/tools/youtube-to-article');
 
-    for (const name of ['YouTube to Article Soon', 'YouTube Script Generator Soon', 'Authentication Soon']) {
+    for (const name of ['YouTube Script Generator Soon', 'Authentication Soon']) {
       const entry = within(sidebar).getByRole('link', { name });
       expect(entry).toHaveAttribute('aria-disabled', 'true');
       expect(entry).not.toHaveAttribute('href');

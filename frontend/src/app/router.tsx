@@ -15,7 +15,8 @@ import { RouteError } from './shell/route-error';
  * - / and /sales: the landing page with its own header and the footer. 001 §2 shows the top bar
  *   "on every page except / and /auth"; /sales is the same landing page (000 §2), so it keeps
  *   the landing header rather than showing two headers.
- * - /auth and the local test checkout (/checkout/local/{id}, D30): no top bar, no footer.
+ * - /auth, /reset-password (D36) and the local test checkout (/checkout/local/{id}, D30): no top
+ *   bar, no footer.
  * - public pages: top bar and footer (000 §2 footer on public pages).
  * - signed-in pages: top bar only.
  * - /tools/* and /brains/*: top bar and the tool-suite sidebar.
@@ -58,6 +59,12 @@ export const routes: RouteObject[] = [
         element: <BareLayout />,
         children: [
           { path: '/auth', ...page(() => import('../features/identity/pages/auth-page'), 'AuthPage') },
+          // D36: the mailed password reset link; without a token it says the link is not valid.
+          {
+            path: '/reset-password/:token',
+            ...page(() => import('../features/identity/pages/reset-password-page'), 'ResetPasswordPage'),
+          },
+          { path: '/reset-password', ...page(() => import('../features/identity/pages/reset-password-page'), 'ResetPasswordPage') },
           // D30: the local test checkout stands in for Stripe's hosted page, so it has no site chrome.
           {
             path: '/checkout/local/:sessionId',

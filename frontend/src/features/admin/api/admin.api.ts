@@ -77,7 +77,8 @@ export type CreditKind = 'regular' | 'watermarked';
 
 const transactionSchema = z.object({
   id,
-  userId: z.catch(id, ''),
+  /** null: the account was deleted; the row stays for accounting (D35). */
+  userId: nullableId,
   /** grant, purchase, subscription, refund, use, adjustment */
   type: text,
   kind: z.catch(z.enum(['regular', 'watermarked']), 'regular'),
@@ -142,7 +143,8 @@ const recentPurchaseSchema = z.object({
   credits: count,
   /** dollars */
   amount: count,
-  userId: z.catch(id, ''),
+  /** null: the account was deleted (D35). */
+  userId: nullableId,
   packType: nullableText,
   createdAt: text,
   /** the first 8 characters of the payment's id */
@@ -226,7 +228,8 @@ export type WhitelistEntry = z.output<typeof whitelistEntrySchema>;
 
 const flaggedDeviceSchema = z.object({
   fingerprintHash: z.string().check(z.minLength(1)),
-  userId: z.catch(id, ''),
+  /** null: the account was deleted; the device stays flagged (D19, D35). */
+  userId: nullableId,
   email: nullableText,
   username: nullableText,
   createdAt: text,

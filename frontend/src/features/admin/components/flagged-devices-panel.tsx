@@ -48,7 +48,7 @@ export function FlaggedDevicesPanel() {
                         {shortId(device.fingerprintHash, 12)}
                       </td>
                       <td>{device.email ?? device.username ?? 'Unknown'}</td>
-                      <td className={parts.mono}>{device.userId}</td>
+                      <td className={parts.mono}>{device.userId ?? 'Deleted account'}</td>
                       <td className={parts.nowrap}>
                         <time dateTime={isoDate(device.createdAt)}>{formatDateTime(device.createdAt)}</time>
                       </td>

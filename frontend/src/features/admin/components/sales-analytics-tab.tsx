@@ -40,7 +40,7 @@ function RecentPurchases({ purchases }: { purchases: SalesAnalytics['recentPurch
                   <td className={parts.nowrap}>
                     <time dateTime={isoDate(purchase.createdAt)}>{formatDateTime(purchase.createdAt)}</time>
                   </td>
-                  <td className={parts.mono}>{purchase.userId}</td>
+                  <td className={parts.mono}>{purchase.userId ?? 'Deleted account'}</td>
                   <td>{purchase.packType ?? 'N/A'}</td>
                   <td className={parts.numeric}>{formatCount(purchase.credits)}</td>
                   <td className={parts.numeric}>{formatDollars(purchase.amount)}</td>

@@ -50,6 +50,16 @@ describe('Credit Transactions (001 §2)', () => {
     expect(adjusted.getByText('+5')).toHaveStyle({ color: GREEN });
   });
 
+  it('shows a row whose account was deleted (D35: kept for accounting, userId null) as "Deleted account"', async () => {
+    await openTransactions({
+      'GET /api/admin/transactions': () => listAnswer([transaction(4, { userId: null, description: 'Bought 7 credits' })], 1),
+    });
+    const table = await screen.findByRole('table', { name: 'All credit transactions, newest first' });
+    const row = within(within(table).getAllByRole('row')[1]!);
+    expect(row.getByText('Bought 7 credits')).toBeInTheDocument();
+    expect(row.getByText('Deleted account')).toBeInTheDocument();
+  });
+
   it('filters by source type and loads more', async () => {
     const user = userEvent.setup();
     const { requests } = await openTransactions({

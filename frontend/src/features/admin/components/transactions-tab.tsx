@@ -91,7 +91,7 @@ export function TransactionsTab() {
                       <td className={parts.nowrap}>
                         <time dateTime={isoDate(row.createdAt)}>{formatDateTime(row.createdAt)}</time>
                       </td>
-                      <td className={parts.mono}>{row.userId}</td>
+                      <td className={parts.mono}>{row.userId ?? 'Deleted account'}</td>
                       <td>{row.description || capitalize(row.type)}</td>
                       <td>
                         <SourceBadge sourceType={row.sourceType} />

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { baseApi } from '../../../shared/api/base-api';
 import { currentUserApi, currentUserSchema, PER_USER_TAGS, type CurrentUser } from '../../../shared/api/current-user.api';
-import { parseResponse } from '../../../shared/api/parse-response';
+import { parseResponse, readResponse } from '../../../shared/api/parse-response';
 import type { SignUpMode } from '../../../shared/lib/sign-up-dialog';
 
 /** POST /api/register (000 §3, 001 §3; /tmp contract: `source` marks the video waitlist). */
@@ -30,6 +30,21 @@ export interface MessageAnswer {
 export interface ConfirmEmailAnswer extends MessageAnswer {
   alreadyVerified?: boolean;
 }
+
+export interface ResetPasswordRequest {
+  token: string;
+  newPassword: string;
+}
+
+export interface ResetLinkCheck {
+  valid: boolean;
+}
+
+/** D36: the code (and text) of an expired, used or unknown reset link. */
+export const RESET_LINK_INVALID_CODE = 'IDENTITY.RESET_LINK_INVALID';
+export const RESET_LINK_INVALID_TEXT = 'This password reset link has expired or has already been used.';
+/** D36: what POST /api/forgot-password answers for every well-formed address. */
+export const FORGOT_PASSWORD_SENT_TEXT = 'If an account exists for that email, we have sent a link to reset its password.';
 
 export interface CaptchaConfig {
   provider: 'turnstile' | null;
@@ -65,6 +80,12 @@ const captchaConfigSchema = z.pipe(
   z.transform(({ provider, siteKey }): CaptchaConfig =>
     provider === 'turnstile' && siteKey ? { provider: 'turnstile', siteKey } : { provider: null, siteKey: null },
   ),
+);
+
+/** GET /api/reset-password/{token} answers `{valid: true}`; anything else is not a usable link. */
+const resetLinkSchema = z.pipe(
+  z.object({ valid: z.catch(z.boolean(), false) }),
+  z.transform((answer): ResetLinkCheck => ({ valid: answer.valid })),
 );
 
 /**
@@ -134,6 +155,37 @@ export const identityApi = baseApi.injectEndpoints({
       },
     }),
 
+    /** POST /api/forgot-password (D36): the same answer whether or not the address has an account. */
+    forgotPassword: build.mutation<MessageAnswer, { email: string }>({
+      query: (body) => ({ url: '/forgot-password', method: 'POST', body }),
+      transformResponse: parseResponse(messageAnswerSchema),
+    }),
+
+    /**
+     * GET /api/reset-password/{token} (D36): whether the mailed link can still be used. Not kept
+     * once the page is left: a link used a moment ago must be checked again.
+     */
+    checkResetLink: build.query<ResetLinkCheck, string>({
+      query: (token) => `/reset-password/${encodeURIComponent(token)}`,
+      transformResponse: parseResponse(resetLinkSchema),
+      keepUnusedDataFor: 0,
+    }),
+
+    /**
+     * POST /api/reset-password (D36). It does not sign in, and it ends every session of the account
+     * (this browser's too, if it was signed in as that account): the cached user becomes "signed
+     * out" before the call resolves, so that /auth shows Sign In rather than moving on.
+     */
+    resetPassword: build.mutation<MessageAnswer, ResetPasswordRequest>({
+      async queryFn(body, api, _extraOptions, baseQuery) {
+        const result = await baseQuery({ url: '/reset-password', method: 'POST', body });
+        if (result.error) return { error: result.error };
+        await api.dispatch(currentUserApi.util.upsertQueryData('getCurrentUser', undefined, null));
+        return readResponse(messageAnswerSchema, result.data);
+      },
+      invalidatesTags: (_answer, error) => (error ? [] : [...PER_USER_TAGS]),
+    }),
+
     /** GET /api/captcha-config: which captcha the server verifies (D20: possibly none). */
     getCaptchaConfig: build.query<CaptchaConfig, void>({
       query: () => '/captcha-config',
@@ -148,4 +200,7 @@ export const {
   useResendConfirmationMutation,
   useConfirmEmailQuery,
   useGetCaptchaConfigQuery,
+  useForgotPasswordMutation,
+  useCheckResetLinkQuery,
+  useResetPasswordMutation,
 } = identityApi;

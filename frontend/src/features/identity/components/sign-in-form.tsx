@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { getErrorMessage } from '../../../shared/api/base-api';
@@ -8,22 +9,37 @@ import { useLoginMutation } from '../api/identity.api';
 import { signInSchema, type SignInOutput, type SignInValues } from '../lib/schemas';
 import styles from './forms.module.css';
 
+export interface SignInFormProps {
+  /** Shows "Forgot password?" (D36), which calls this with the e-mail typed so far. */
+  onForgotPassword?: (email: string) => void;
+  /** The e-mail to start with (coming back from "Forgot password?"). */
+  defaultEmail?: string;
+  /** Focus the e-mail field when the form appears. */
+  autoFocus?: boolean;
+}
+
 /**
  * Sign in (001 §2, §5; 000 §8 toasts). On success the cached user is replaced, and /auth's
  * signed-in redirect takes the visitor on (to /pricing when a plan or pack is pending).
  */
-export function SignInForm() {
+export function SignInForm({ onForgotPassword, defaultEmail = '', autoFocus = false }: SignInFormProps = {}) {
   const [login] = useLoginMutation();
   const {
     register,
     handleSubmit,
+    getValues,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<SignInValues, unknown, SignInOutput>({
     resolver: zodResolver(signInSchema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: defaultEmail, password: '' },
   });
+
+  useEffect(() => {
+    if (autoFocus) setFocus('email');
+  }, [autoFocus, setFocus]);
 
   async function onSubmit(values: SignInOutput) {
     try {
@@ -44,14 +60,22 @@ export function SignInForm() {
         error={errors.email?.message}
         {...register('email')}
       />
-      <TextField
-        label="Password"
-        type="password"
-        revealable
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...register('password')}
-      />
+      <div className={styles.passwordBlock}>
+        <TextField
+          label="Password"
+          type="password"
+          revealable
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        {onForgotPassword ? (
+          // D36: the way to a reset link, where a forgotten password is noticed.
+          <button type="button" className={styles.textButton} onClick={() => onForgotPassword(getValues('email').trim())}>
+            Forgot password?
+          </button>
+        ) : null}
+      </div>
       <Button type="submit" variant="primary" block size="lg" aria-disabled={isSubmitting || undefined}>
         {isSubmitting ? 'Signing In...' : 'Sign In'}
       </Button>

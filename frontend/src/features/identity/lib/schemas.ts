@@ -32,3 +32,34 @@ export const signInSchema = z.object({
 
 export type SignInValues = z.input<typeof signInSchema>;
 export type SignInOutput = z.output<typeof signInSchema>;
+
+/** "Forgot password?" (D36): an address is needed, and it must look like one. */
+export const forgotPasswordSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Please enter your email address')
+    .max(255, 'Email must be at most 255 characters')
+    .pipe(z.email('Please enter a valid email address')),
+});
+
+export type ForgotPasswordValues = z.input<typeof forgotPasswordSchema>;
+export type ForgotPasswordOutput = z.output<typeof forgotPasswordSchema>;
+
+const resetPasswordRules = z.object({
+  newPassword: z.string().min(8, 'Password must be at least 8 characters').max(255, 'Password must be at most 255 characters'),
+  confirmPassword: z.string().min(1, 'Please confirm your password'),
+});
+
+/**
+ * The reset page (D36) applies the change-password rules of 001 §5 with their messages (the
+ * profile's Change Password card has the same ones; features do not share code, so they are
+ * repeated here): at least 8 characters, the confirmation required and matching.
+ */
+export const resetPasswordSchema = resetPasswordRules.refine((values) => values.newPassword === values.confirmPassword, {
+  message: "Passwords don't match",
+  path: ['confirmPassword'],
+  when: (payload) => resetPasswordRules.safeParse(payload.value).success,
+});
+
+export type ResetPasswordValues = z.input<typeof resetPasswordSchema>;

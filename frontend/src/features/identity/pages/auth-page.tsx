@@ -8,7 +8,7 @@ import { ArrowLeftIcon, PencilIcon, UploadIcon, ZapIcon } from '../../../shared/
 import { PageHeading } from '../../../shared/ui/page-heading';
 import { Spinner } from '../../../shared/ui/spinner';
 import { Tabs } from '../../../shared/ui/tabs';
-import { SignInForm } from '../components/sign-in-form';
+import { SignInPanel } from '../components/sign-in-panel';
 import { SignUpForm } from '../components/sign-up-form';
 import { TermsNotice } from '../components/terms-notice';
 import styles from './auth-page.module.css';
@@ -77,7 +77,7 @@ export function AuthPage() {
           value={tab}
           onChange={setTab}
           items={[
-            { value: 'signin', label: 'Sign In', panel: <SignInForm /> },
+            { value: 'signin', label: 'Sign In', panel: <SignInPanel /> },
             { value: 'signup', label: 'Sign Up', panel: <SignUpForm layout="page" showTerms={false} /> },
           ]}
         />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toSiteConfig, toVideoUrl } from './marketing.api';
+import { toSiteConfig, toSupportEmail, toVideoUrl } from './marketing.api';
 
 describe('site configuration (GET /api/site-config)', () => {
   it.each([
@@ -17,9 +17,27 @@ describe('site configuration (GET /api/site-config)', () => {
     },
   );
 
-  it('reads a missing or malformed body as no video', () => {
-    expect(toSiteConfig(null)).toEqual({ demoVideoUrl: null });
-    expect(toSiteConfig('oops')).toEqual({ demoVideoUrl: null });
-    expect(toSiteConfig({ demoVideoUrl: '/media/demo.mp4', other: true })).toEqual({ demoVideoUrl: '/media/demo.mp4' });
+  it('reads a missing or malformed body as no video and no support address', () => {
+    expect(toSiteConfig(null)).toEqual({ demoVideoUrl: null, supportEmail: null });
+    expect(toSiteConfig('oops')).toEqual({ demoVideoUrl: null, supportEmail: null });
+    expect(toSiteConfig({ demoVideoUrl: '/media/demo.mp4', other: true })).toEqual({
+      demoVideoUrl: '/media/demo.mp4',
+      supportEmail: null,
+    });
+  });
+
+  it('reads the support address (SUPPORT_EMAIL) on its own, so a broken field loses nothing else', () => {
+    expect(toSiteConfig({ demoVideoUrl: null, supportEmail: ' help@magic-editor.example ' })).toEqual({
+      demoVideoUrl: null,
+      supportEmail: 'help@magic-editor.example',
+    });
+    expect(toSiteConfig({ demoVideoUrl: '/media/demo.mp4', supportEmail: 42 })).toEqual({
+      demoVideoUrl: '/media/demo.mp4',
+      supportEmail: null,
+    });
+  });
+
+  it.each([null, 42, '', 'not an address', 'a b@example.com', 'help@localhost'])('treats %j as no support address', (value) => {
+    expect(toSupportEmail(value)).toBeNull();
   });
 });

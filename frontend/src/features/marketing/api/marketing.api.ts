@@ -2,10 +2,12 @@ import { z } from 'zod/mini';
 import { baseApi } from '../../../shared/api/base-api';
 import { parseResponse } from '../../../shared/api/parse-response';
 
-/** What GET /api/site-config answers: the landing page's demo video, when one is configured. */
+/** What GET /api/site-config answers: the landing page's demo video and the support address. */
 export interface SiteConfig {
   /** An https address or a same-origin path ("/media/demo.mp4"); null when there is no video yet. */
   demoVideoUrl: string | null;
+  /** Where support mail goes (SUPPORT_EMAIL, D34); null when the answer has no usable address. */
+  supportEmail: string | null;
 }
 
 /** The site configuration changes only with a deploy: keep it for the whole visit. */
@@ -28,21 +30,52 @@ export function toVideoUrl(value: unknown): string | null {
   }
 }
 
+/** A plain e-mail address (something@domain.tld, no spaces), trimmed; anything else is null. */
+export function toSupportEmail(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const address = value.trim();
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) && address.length <= 254 ? address : null;
+}
+
 /**
- * GET /api/site-config. The demo video has no error state: an address it may not load, or an
- * answer that is not a site configuration, shows the "coming soon" poster (no video).
+ * GET /api/site-config. Neither field has an error state: an address the video may not load, or
+ * an answer that is not a site configuration, shows the "coming soon" poster (no video), and the
+ * pages that name the support address say "our support team" without one. Each field is read on
+ * its own, so one broken field does not lose the other.
  */
 export const siteConfigSchema = z.catch(
-  z.object({ demoVideoUrl: z.pipe(z.catch(z.nullable(z.string()), null), z.transform((url: string | null) => toVideoUrl(url))) }),
-  { demoVideoUrl: null },
+  z.object({
+    demoVideoUrl: z.pipe(z.catch(z.nullable(z.string()), null), z.transform((url: string | null) => toVideoUrl(url))),
+    supportEmail: z.pipe(z.catch(z.nullable(z.string()), null), z.transform((address: string | null) => toSupportEmail(address))),
+  }),
+  { demoVideoUrl: null, supportEmail: null },
 );
 
 export function toSiteConfig(body: unknown): SiteConfig {
   return z.parse(siteConfigSchema, body);
 }
 
+/** POST /api/contact (001 §3, D34). `website` is the hidden honeypot, sent only when filled. */
+export interface ContactMessage {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  website?: string;
+}
+
+/** The contact call answers 201 `{message: "Message sent"}`; the page shows its own text. */
+const contactAnswerSchema = z.object({ message: z.catch(z.optional(z.string()), undefined) });
+export type ContactAnswer = z.output<typeof contactAnswerSchema>;
+
 export const marketingApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
+    /** POST /api/contact: anyone may send; 5 an hour per IP (D34). */
+    sendContactMessage: build.mutation<ContactAnswer, ContactMessage>({
+      query: (body) => ({ url: '/contact', method: 'POST', body }),
+      transformResponse: parseResponse(contactAnswerSchema),
+    }),
+
     /** GET /api/site-config: public, the same for everyone, fetched once per visit. */
     getSiteConfig: build.query<SiteConfig, void>({
       query: () => '/site-config',
@@ -52,4 +85,4 @@ export const marketingApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetSiteConfigQuery } = marketingApi;
+export const { useGetSiteConfigQuery, useSendContactMessageMutation } = marketingApi;

@@ -1,6 +1,10 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
 import { z } from 'zod/mini';
 import { baseApi } from '../../../shared/api/base-api';
+import { currentUserApi, PER_USER_TAGS } from '../../../shared/api/current-user.api';
 import { parseResponse } from '../../../shared/api/parse-response';
+import { fileNameFromDisposition, saveBlob } from '../../../shared/lib/save-file';
+import { fallbackExportName } from '../lib/export-name';
 
 export interface ChangePasswordRequest {
   currentPassword: string;
@@ -10,6 +14,32 @@ export interface ChangePasswordRequest {
 /** POST /api/user/change-password answers `{message}`; the page shows its own text. */
 const changePasswordAnswerSchema = z.object({ message: z.catch(z.optional(z.string()), undefined) });
 export type ChangePasswordAnswer = z.output<typeof changePasswordAnswerSchema>;
+
+/** What "Download my data" saved: the file's name. */
+export interface DataExport {
+  fileName: string;
+}
+
+export interface DeleteAccountRequest {
+  /** The account's e-mail, typed to confirm (D35). */
+  confirmEmail: string;
+}
+
+/** POST /api/user/delete-account answers `{message: "Account deleted"}`. */
+const deleteAccountAnswerSchema = z.object({ message: z.catch(z.optional(z.string()), undefined) });
+export type DeleteAccountAnswer = z.output<typeof deleteAccountAnswerSchema>;
+
+/**
+ * What the app forgets once the account is gone (D35: the server destroyed the session): nobody
+ * is signed in, and everything that was the user's is fetched again (or dropped) on next use.
+ * Plain actions, so that they apply at once, together, at the moment the caller chooses.
+ */
+export function signedOutActions(): UnknownAction[] {
+  return [
+    currentUserApi.util.upsertQueryEntries([{ endpointName: 'getCurrentUser', arg: undefined, value: null }]),
+    baseApi.util.invalidateTags([...PER_USER_TAGS]),
+  ];
+}
 
 /**
  * The profile page's calls. The password change lives here rather than in the identity feature
@@ -22,7 +52,38 @@ export const profileApi = baseApi.injectEndpoints({
       query: (body) => ({ url: '/user/change-password', method: 'POST', body }),
       transformResponse: parseResponse(changePasswordAnswerSchema),
     }),
+
+    /**
+     * GET /api/user/export (D35): a zip of the account, ledger and images, fetched with the
+     * session cookie and saved under the server's name. The file itself never enters the store;
+     * the call resolves with the name it was saved under. Failures are the usual ApiError (429
+     * beyond 3 exports an hour, with the server's sentence).
+     */
+    downloadMyData: build.mutation<DataExport, void>({
+      async queryFn(_arg, _api, _extraOptions, baseQuery) {
+        const result = await baseQuery({
+          url: '/user/export',
+          cache: 'no-store',
+          responseHandler: (response) => (response.ok ? response.blob() : response.text()),
+        });
+        if (result.error) return { error: result.error };
+        const fileName =
+          fileNameFromDisposition(result.meta?.response?.headers.get('Content-Disposition')) ?? fallbackExportName(new Date());
+        saveBlob(result.data as Blob, fileName);
+        return { data: { fileName } };
+      },
+    }),
+
+    /**
+     * POST /api/user/delete-account (D35). The caller moves off the profile and then dispatches
+     * `signedOutActions()`. Images shared to the community are gone as well.
+     */
+    deleteAccount: build.mutation<DeleteAccountAnswer, DeleteAccountRequest>({
+      query: (body) => ({ url: '/user/delete-account', method: 'POST', body }),
+      transformResponse: parseResponse(deleteAccountAnswerSchema),
+      invalidatesTags: (_answer, error) => (error ? [] : ['CommunityFeed', 'Leaderboard']),
+    }),
   }),
 });
 
-export const { useChangePasswordMutation } = profileApi;
+export const { useChangePasswordMutation, useDownloadMyDataMutation, useDeleteAccountMutation } = profileApi;

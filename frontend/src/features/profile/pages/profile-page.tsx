@@ -7,6 +7,7 @@ import { Skeleton } from '../../../shared/ui/skeleton';
 import { VisuallyHidden } from '../../../shared/ui/visually-hidden';
 import { AccountInfoCard } from '../components/account-info-card';
 import { ChangePasswordCard } from '../components/change-password-card';
+import { YourDataCard } from '../components/your-data-card';
 import styles from './profile-page.module.css';
 
 export interface ProfilePageProps {
@@ -20,7 +21,8 @@ export interface ProfilePageProps {
 
 /**
  * /profile (001 §2): Access Denied when signed out; otherwise My Profile with the Account
- * Information, Billing & Subscription (when given) and Change Password cards.
+ * Information, Billing & Subscription (when given) and Change Password cards, then "Your data"
+ * (D35: download my data, delete my account).
  */
 export function ProfilePage({ billingCard }: ProfilePageProps = {}) {
   const { data: user, isLoading } = useGetCurrentUserQuery();
@@ -49,10 +51,11 @@ export function ProfilePage({ billingCard }: ProfilePageProps = {}) {
 
   return (
     <div className={styles.page}>
-      <PageHeading title="My Profile" subtitle="Your account details and password." className={styles.heading} />
+      <PageHeading title="My Profile" subtitle="Your account details, password and data." className={styles.heading} />
       <AccountInfoCard user={user} />
       {billingCard}
       <ChangePasswordCard />
+      <YourDataCard user={user} />
     </div>
   );
 }

@@ -1,0 +1,144 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useRef } from 'react';
+import { useForm, type FieldPath } from 'react-hook-form';
+import { toast } from 'sonner';
+import { getErrorDetails, getErrorStatus } from '../../../shared/api/base-api';
+import { useGetCurrentUserQuery, type CurrentUser } from '../../../shared/api/current-user.api';
+import { serverMessage } from '../../../shared/api/error-text';
+import { Button } from '../../../shared/ui/button';
+import { TextAreaField } from '../../../shared/ui/text-area-field';
+import { TextField } from '../../../shared/ui/text-field';
+import { useSendContactMessageMutation, type ContactMessage } from '../api/marketing.api';
+import {
+  CONTACT_DEFAULTS,
+  CONTACT_FAILED_TEXT,
+  CONTACT_FAILED_TITLE,
+  CONTACT_LIMITS,
+  CONTACT_SENT_TEXT,
+  CONTACT_SENT_TITLE,
+  contactSchema,
+  type ContactOutput,
+  type ContactValues,
+} from '../lib/contact-schema';
+import styles from './contact-form.module.css';
+
+const VISIBLE_FIELDS: readonly FieldPath<ContactValues>[] = ['name', 'email', 'subject', 'message'];
+
+/** The server's field messages of a 400 (`details: [{field, messages}]`), first message per field. */
+function serverFieldErrors(error: unknown): Partial<Record<FieldPath<ContactValues>, string>> {
+  const found: Partial<Record<FieldPath<ContactValues>, string>> = {};
+  const details = getErrorDetails(error);
+  if (!Array.isArray(details)) return found;
+  for (const entry of details as unknown[]) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const { field, messages } = entry as { field?: unknown; messages?: unknown };
+    const message = Array.isArray(messages) && typeof messages[0] === 'string' ? messages[0] : undefined;
+    const name = VISIBLE_FIELDS.find((candidate) => candidate === field);
+    if (name && message && !found[name]) found[name] = message;
+  }
+  return found;
+}
+
+/** What a signed-in user need not type again: their name (or username) and e-mail. */
+function prefill(user: CurrentUser | null | undefined): Pick<ContactValues, 'name' | 'email'> {
+  if (!user) return { name: '', email: '' };
+  const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  return { name: (fullName || user.username || '').slice(0, CONTACT_LIMITS.name), email: user.email };
+}
+
+/**
+ * The contact form (001 §2-§5, §8; D34): name, e-mail, subject and message, all required, checked
+ * with the server's limits and messages on submit and again on change. A hidden honeypot field
+ * (`website`) catches simple bots. Success says "Message sent!" and empties the form (a signed-in
+ * user keeps their own name and e-mail); failure says so, with the server's own sentence for
+ * the hourly limit.
+ */
+export function ContactForm() {
+  const { data: user } = useGetCurrentUserQuery();
+  const [sendMessage, { isLoading }] = useSendContactMessageMutation();
+  const honeypotId = useId();
+  const sending = useRef(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    getValues,
+    setValue,
+    formState: { errors },
+  } = useForm<ContactValues, unknown, ContactOutput>({
+    resolver: zodResolver(contactSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: CONTACT_DEFAULTS,
+  });
+
+  // Fill in who is signed in, once known, without overwriting anything already typed.
+  useEffect(() => {
+    const known = prefill(user);
+    if (known.name && !getValues('name')) setValue('name', known.name);
+    if (known.email && !getValues('email')) setValue('email', known.email);
+  }, [user, getValues, setValue]);
+
+  async function onSubmit(values: ContactOutput) {
+    if (sending.current) return;
+    sending.current = true;
+    const body: ContactMessage = {
+      name: values.name,
+      email: values.email,
+      subject: values.subject,
+      message: values.message,
+      ...(values.website ? { website: values.website } : {}),
+    };
+    try {
+      await sendMessage(body).unwrap();
+      toast.success(CONTACT_SENT_TITLE, { description: CONTACT_SENT_TEXT });
+      reset({ ...CONTACT_DEFAULTS, ...prefill(user) });
+    } catch (error) {
+      for (const [name, message] of Object.entries(serverFieldErrors(error))) {
+        setError(name as FieldPath<ContactValues>, { type: 'server', message });
+      }
+      const limited = getErrorStatus(error) === 429 ? serverMessage(error) : undefined;
+      toast.error(CONTACT_FAILED_TITLE, { description: limited ?? CONTACT_FAILED_TEXT });
+    } finally {
+      sending.current = false;
+    }
+  }
+
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      aria-label="Contact form"
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+    >
+      <div className={styles.row}>
+        <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+      </div>
+      <TextField label="Subject" error={errors.subject?.message} {...register('subject')} />
+      <TextAreaField
+        label="Message"
+        rows={7}
+        hint={`Up to ${CONTACT_LIMITS.message} characters.`}
+        error={errors.message?.message}
+        {...register('message')}
+      />
+      {/* D34: the honeypot. Hidden from sight and from assistive technology, and never focused. */}
+      <div className={styles.honeypot} aria-hidden="true">
+        <label htmlFor={honeypotId}>Website</label>
+        <input id={honeypotId} type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
+      </div>
+      <Button type="submit" variant="primary" size="lg" className={styles.submit} disabled={isLoading}>
+        {isLoading ? 'Sending...' : 'Send Message'}
+      </Button>
+    </form>
+  );
+}
