@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { type FakeYoutube, startFakeYoutube } from '../../../backend/test/support/fake-youtube';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,6 +16,8 @@ declare module 'vitest' {
     outboxDir: string;
     /** The one address in ADMIN_EMAILS (D22): sign up with it and verify to be an admin (D25). */
     adminEmail: string;
+    /** A video with English captions on the fake YouTube the app is pointed at (D33). */
+    youtubeVideoUrl: string;
   }
 }
 
@@ -43,6 +46,33 @@ async function admin(url: string, sql: string): Promise<void> {
 
 const ADMIN_EMAIL = 'e2e-admin@example.com';
 
+/** YouTube stands in as a local server speaking its wire format (D33); one talk with captions. */
+async function fakeYoutube(): Promise<{ youtube: FakeYoutube; videoUrl: string }> {
+  const youtube = await startFakeYoutube();
+  const id = youtube.newId();
+  youtube.addVideo(id, {
+    kind: 'captions',
+    title: 'How Sourdough Bread Rises',
+    tracks: [
+      {
+        languageCode: 'en',
+        lines: [
+          '[Music]',
+          "Hi, I'm Sam and today we're baking sourdough bread at home.",
+          'A sourdough starter is flour and water full of wild yeast and bacteria.',
+          'Feed the starter the night before so it is active and bubbly in the morning.',
+          'Mix the flour, water and starter, then let the dough rest for an hour.',
+          'Add the salt and fold the dough every thirty minutes for two hours.',
+          'The long, slow rise gives the bread its open crumb & its tangy flavour.',
+          'Shape the loaf, proof it in the fridge overnight, and bake it very hot.',
+          "That's it: patience is the secret ingredient of good sourdough bread.",
+        ],
+      },
+    ],
+  });
+  return { youtube, videoUrl: `https://www.youtube.com/watch?v=${id}` };
+}
+
 /** Starts the built app the way `npm start` does, on a fresh database, and waits until healthy. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const main = path.join(ROOT, 'backend', 'dist', 'main.js');
@@ -50,6 +80,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw new Error('The app is not built: run `npm run build` first (npm test does).');
   }
   const port = await freePort();
+  const { youtube, videoUrl } = await fakeYoutube();
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'magic-editor-e2e-outbox-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -66,6 +97,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     ADMIN_EMAILS: ADMIN_EMAIL,
     SESSION_SECRET: randomBytes(32).toString('hex'),
+    ...youtube.env,
+    // The local article writer (D33): no server key, whatever the shell has.
+    OPENAI_API_KEY: '',
   };
   let cleanup: () => Promise<void>;
   const serverUrl = process.env.DATABASE_URL;
@@ -94,15 +128,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
   } catch (e) {
     await stop(child);
     await cleanup();
+    await youtube.close();
     throw e;
   }
   project.provide('baseUrl', baseUrl);
   project.provide('outboxDir', outboxDir);
   project.provide('adminEmail', ADMIN_EMAIL);
+  project.provide('youtubeVideoUrl', videoUrl);
 
   return async () => {
     await stop(child);
     await cleanup();
+    await youtube.close();
     fs.rmSync(outboxDir, { recursive: true, force: true });
   };
 }
