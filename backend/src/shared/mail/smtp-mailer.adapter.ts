@@ -15,7 +15,10 @@ export class SmtpMailer implements Mailer, OnModuleDestroy {
   private readonly transport: Transporter;
 
   constructor(private readonly options: SmtpMailerOptions) {
-    this.transport = createTransport(options.url);
+    // nodemailer waits up to 2 minutes to connect and 10 minutes on a silent socket by default; a
+    // request that sends a mail (contact, D34) should fail in seconds instead (the URL's own
+    // settings still win).
+    this.transport = createTransport({ url: options.url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
   }
 
   async send(message: MailMessage): Promise<void> {
