@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, type TransformFnParams } from 'class-transformer';
-import { Allow, IsEmail, IsIn, IsOptional, MinLength, ValidateBy } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { Allow, IsEmail, IsIn, IsOptional, MinLength } from 'class-validator';
 import {
   CAPTCHA_TOKEN_MAX,
   EMAIL_MAX,
@@ -14,47 +14,9 @@ import {
   USERNAME_MIN,
   USERNAME_PATTERN,
 } from '../../domain/account-rules';
+import { Filled, MaxChars, Pattern, Text, trim, trimToUndefined } from '../../../../shared/http/validators';
 
-/*
- * Request bodies with the spec's messages. The global ValidationPipe answers 400 with the first
- * field's first message; class-validator runs a property's decorators from the bottom up, so the
- * message that should win is written last (closest to the property). Length and pattern checks
- * pass a value that is not a string (its type check already speaks), so a missing field gets one
- * message, not three.
- */
-
-/** A string with at least one character. */
-function Filled(message: string): PropertyDecorator {
-  return ValidateBy({ name: 'filled', validator: { validate: (v: unknown) => typeof v === 'string' && v.length > 0 } }, { message });
-}
-
-/** At most `max` characters (a non-string passes: see Filled, MinLength, IsEmail). */
-function MaxChars(max: number, message: string): PropertyDecorator {
-  return ValidateBy(
-    { name: 'maxChars', constraints: [max], validator: { validate: (v: unknown) => typeof v !== 'string' || v.length <= max } },
-    { message },
-  );
-}
-
-/** Matches `pattern` (a non-string passes). */
-function Pattern(pattern: RegExp, message: string): PropertyDecorator {
-  return ValidateBy(
-    { name: 'pattern', constraints: [pattern.source], validator: { validate: (v: unknown) => typeof v !== 'string' || pattern.test(v) } },
-    { message },
-  );
-}
-
-/** A string, when present (optional fields). */
-function Text(message: string): PropertyDecorator {
-  return ValidateBy({ name: 'text', validator: { validate: (v: unknown) => typeof v === 'string' } }, { message });
-}
-
-const trim = ({ value }: TransformFnParams): unknown => (typeof value === 'string' ? value.trim() : value);
-/** An empty optional value is no value (forms send ''). */
-const trimToUndefined = ({ value }: TransformFnParams): unknown => {
-  const v = typeof value === 'string' ? value.trim() : value;
-  return v === '' || v === null ? undefined : v;
-};
+/* Request bodies with the spec's messages; the checks and their order rule: shared/http/validators.ts. */
 
 export class RegisterDto {
   @ApiProperty({ example: 'ann@example.com', maxLength: EMAIL_MAX })

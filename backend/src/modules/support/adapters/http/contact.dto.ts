@@ -1,29 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, type TransformFnParams } from 'class-transformer';
-import { Allow, IsEmail, ValidateBy } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { Allow, IsEmail } from 'class-validator';
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from '../../domain/contact-message';
+import { Filled, MaxChars, trim } from '../../../../shared/http/validators';
 
-/*
- * POST /api/contact with the contract's messages. The global ValidationPipe answers 400 with the
- * first field's first message; class-validator runs a property's decorators from the bottom up, so
- * the message that should win is written last (closest to the property). The length check passes
- * a value that is not a string (the "required" check already speaks for it).
- */
-
-/** A string with at least one character (after trimming). */
-function Filled(message: string): PropertyDecorator {
-  return ValidateBy({ name: 'filled', validator: { validate: (v: unknown) => typeof v === 'string' && v.length > 0 } }, { message });
-}
-
-/** At most `max` characters (a non-string passes: see Filled). */
-function MaxChars(max: number, message: string): PropertyDecorator {
-  return ValidateBy(
-    { name: 'maxChars', constraints: [max], validator: { validate: (v: unknown) => typeof v !== 'string' || v.length <= max } },
-    { message },
-  );
-}
-
-const trim = ({ value }: TransformFnParams): unknown => (typeof value === 'string' ? value.trim() : value);
+/* POST /api/contact with the contract's messages; the checks and their order rule: shared/http/validators.ts. */
 
 export class ContactMessageDto {
   @ApiProperty({ example: 'Ann Baker', maxLength: CONTACT_LIMITS.nameMax })

@@ -1,10 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, type TransformFnParams } from 'class-transformer';
-import { IsOptional, ValidateBy } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsOptional } from 'class-validator';
 import { CUSTOM_TITLE_MAX } from '../../domain/article';
 import { OPENAI_KEY_MAX } from '../../domain/openai-key';
 import { INVALID_YOUTUBE_URL_MESSAGE, OPENAI_KEY_REFUSED_MESSAGE } from '../../domain/tools-errors';
 import { EMPTY_YOUTUBE_URL_MESSAGE, YOUTUBE_URL_MAX } from '../../domain/shared-with-client/youtube-url';
+import { Filled, MaxChars, Text, trim, trimToUndefined } from '../../../../shared/http/validators';
 
 /*
  * The body of POST /api/youtube-to-article (001 §3, §5; D33). The ValidationPipe answers 400 with
@@ -14,28 +15,6 @@ import { EMPTY_YOUTUBE_URL_MESSAGE, YOUTUBE_URL_MAX } from '../../domain/shared-
 
 export const MISSING_YOUTUBE_URL = EMPTY_YOUTUBE_URL_MESSAGE;
 export const CUSTOM_TITLE_TOO_LONG = `The custom title must be at most ${CUSTOM_TITLE_MAX} characters`;
-
-function Filled(message: string): PropertyDecorator {
-  return ValidateBy({ name: 'filled', validator: { validate: (v: unknown) => typeof v === 'string' && v.length > 0 } }, { message });
-}
-
-function MaxChars(max: number, message: string): PropertyDecorator {
-  return ValidateBy(
-    { name: 'maxChars', constraints: [max], validator: { validate: (v: unknown) => typeof v !== 'string' || v.length <= max } },
-    { message },
-  );
-}
-
-function Text(message: string): PropertyDecorator {
-  return ValidateBy({ name: 'text', validator: { validate: (v: unknown) => typeof v === 'string' } }, { message });
-}
-
-const trim = ({ value }: TransformFnParams): unknown => (typeof value === 'string' ? value.trim() : value);
-/** An empty optional value is no value (forms send '', some clients null). */
-const trimToUndefined = ({ value }: TransformFnParams): unknown => {
-  const v = typeof value === 'string' ? value.trim() : value;
-  return v === '' || v === null ? undefined : v;
-};
 
 export class YoutubeArticleDto {
   @ApiProperty({ example: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', maxLength: YOUTUBE_URL_MAX, description: 'watch, youtu.be, shorts, embed, live or /v/ links' })
