@@ -11,6 +11,7 @@ const generationRules = fileURLToPath(
   new URL('../backend/src/modules/generation/domain/shared-with-client', import.meta.url),
 );
 const toolsRules = fileURLToPath(new URL('../backend/src/modules/tools/domain/shared-with-client', import.meta.url));
+const supportRules = fileURLToPath(new URL('../backend/src/modules/support/domain/shared-with-client', import.meta.url));
 
 // The NestJS server (PORT default 3000) serves /api and /ws. In development Vite proxies both
 // to it. The Host header is kept (no changeOrigin) so that the server's same-origin check for
@@ -19,7 +20,7 @@ const backend = 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@generation-rules': generationRules, '@tools-rules': toolsRules } },
+  resolve: { alias: { '@generation-rules': generationRules, '@tools-rules': toolsRules, '@support-rules': supportRules } },
   server: {
     port: 5173,
     proxy: {

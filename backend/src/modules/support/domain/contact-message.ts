@@ -3,27 +3,10 @@
  * honeypot, the subject line of the mail to support and how often a failed mail is tried again.
  */
 
-export const CONTACT_LIMITS = {
-  nameMax: 100,
-  /** The longest address SMTP can carry (RFC 5321). */
-  emailMax: 254,
-  subjectMax: 200,
-  messageMax: 5000,
-} as const;
+export { CONTACT_LIMITS, CONTACT_MESSAGES } from './shared-with-client/contact-rules';
 
-/** The texts of the HTTP contract, shown to the user as they are. */
-export const CONTACT_MESSAGES = {
-  nameRequired: 'Please enter your name',
-  emailRequired: 'Please enter your email',
-  emailInvalid: 'Please enter a valid email address',
-  subjectRequired: 'Please enter a subject',
-  messageRequired: 'Please enter a message',
-  nameTooLong: `Name must be at most ${CONTACT_LIMITS.nameMax} characters`,
-  emailTooLong: `Email must be at most ${CONTACT_LIMITS.emailMax} characters`,
-  subjectTooLong: `Subject must be at most ${CONTACT_LIMITS.subjectMax} characters`,
-  messageTooLong: `Message must be at most ${CONTACT_LIMITS.messageMax} characters`,
-  sent: 'Message sent',
-} as const;
+/** The answer to an accepted message (the HTTP contract). */
+export const CONTACT_SENT = 'Message sent';
 
 /** What a sender wrote (already trimmed and checked against CONTACT_LIMITS). */
 export interface ContactMessageContent {

@@ -43,7 +43,7 @@ function serverFieldErrors(error: unknown): Partial<Record<FieldPath<ContactValu
 function prefill(user: CurrentUser | null | undefined): Pick<ContactValues, 'name' | 'email'> {
   if (!user) return { name: '', email: '' };
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ');
-  return { name: (fullName || user.username || '').slice(0, CONTACT_LIMITS.name), email: user.email };
+  return { name: (fullName || user.username || '').slice(0, CONTACT_LIMITS.nameMax), email: user.email };
 }
 
 /**
@@ -127,7 +127,7 @@ export function ContactForm() {
       <TextAreaField
         label="Message"
         rows={7}
-        hint={`Up to ${CONTACT_LIMITS.message} characters.`}
+        hint={`Up to ${CONTACT_LIMITS.messageMax} characters.`}
         error={errors.message?.message}
         {...register('message')}
       />

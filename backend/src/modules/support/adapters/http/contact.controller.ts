@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import type { AuthUser } from '../../../../shared/auth/auth-user';
 import { OptionalUser } from '../../../../shared/auth/guards';
 import { SendContactMessageUseCase } from '../../application/send-contact-message.use-case';
-import { CONTACT_MESSAGES } from '../../domain/contact-message';
+import { CONTACT_SENT } from '../../domain/contact-message';
 import { ContactMessageDto } from './contact.dto';
 
 /**
@@ -40,6 +40,6 @@ export class ContactController {
       ip: clientAddress(req),
       userId: user?.id ?? null,
     });
-    return { message: CONTACT_MESSAGES.sent };
+    return { message: CONTACT_SENT };
   }
 }
