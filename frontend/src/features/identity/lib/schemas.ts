@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { newPasswordFields, withMatchingConfirmation } from '../../../shared/lib/new-password';
 
 /**
  * The sign-up form (000 §5): a valid e-mail, a username of at least 3 characters, a password of
@@ -46,20 +47,7 @@ export const forgotPasswordSchema = z.object({
 export type ForgotPasswordValues = z.input<typeof forgotPasswordSchema>;
 export type ForgotPasswordOutput = z.output<typeof forgotPasswordSchema>;
 
-const resetPasswordRules = z.object({
-  newPassword: z.string().min(8, 'Password must be at least 8 characters').max(255, 'Password must be at most 255 characters'),
-  confirmPassword: z.string().min(1, 'Please confirm your password'),
-});
-
-/**
- * The reset page (D36) applies the change-password rules of 001 §5 with their messages (the
- * profile's Change Password card has the same ones; features do not share code, so they are
- * repeated here): at least 8 characters, the confirmation required and matching.
- */
-export const resetPasswordSchema = resetPasswordRules.refine((values) => values.newPassword === values.confirmPassword, {
-  message: "Passwords don't match",
-  path: ['confirmPassword'],
-  when: (payload) => resetPasswordRules.safeParse(payload.value).success,
-});
+/** The reset page (D36) applies the change-password rules of 001 §5 with their messages. */
+export const resetPasswordSchema = withMatchingConfirmation(z.object(newPasswordFields));
 
 export type ResetPasswordValues = z.input<typeof resetPasswordSchema>;

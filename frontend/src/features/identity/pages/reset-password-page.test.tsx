@@ -52,7 +52,7 @@ describe('/reset-password/{token}: checking the link (D36)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Reset Password' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Checking your reset link...');
     expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
-    expect(calls(requests, `/api/reset-password/${TOKEN}`)).toHaveLength(1);
+    await waitFor(() => expect(calls(requests, `/api/reset-password/${TOKEN}`)).toHaveLength(1));
   });
 
   it('says an expired or used link cannot be used, and offers to send a new one', async () => {

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { getErrorStatus } from '../../../shared/api/base-api';
+import { newPasswordFields, withMatchingConfirmation } from '../../../shared/lib/new-password';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { LockIcon } from '../../../shared/ui/icons';
@@ -10,23 +11,10 @@ import { TextField } from '../../../shared/ui/text-field';
 import { useChangePasswordMutation } from '../api/profile.api';
 import styles from './profile-cards.module.css';
 
-const newPasswordRules = z.object({
-  newPassword: z.string().min(8, 'Password must be at least 8 characters'),
-  confirmPassword: z.string().min(1, 'Please confirm your password'),
-});
-
 /** 001 §5 "Change password". The match check runs as soon as both new fields are filled in. */
-export const changePasswordSchema = z
-  .object({
-    currentPassword: z.string().min(1, 'Current password is required'),
-    newPassword: z.string().min(8, 'Password must be at least 8 characters'),
-    confirmPassword: z.string().min(1, 'Please confirm your password'),
-  })
-  .refine((values) => values.newPassword === values.confirmPassword, {
-    message: "Passwords don't match",
-    path: ['confirmPassword'],
-    when: (payload) => newPasswordRules.safeParse(payload.value).success,
-  });
+export const changePasswordSchema = withMatchingConfirmation(
+  z.object({ currentPassword: z.string().min(1, 'Current password is required'), ...newPasswordFields }),
+);
 
 type ChangePasswordValues = z.input<typeof changePasswordSchema>;
 
