@@ -23,6 +23,7 @@ export const OWNERSHIP: Ownership = {
     credit_reservation: 'credits',
     image: 'images',
     image_rendition: 'images',
+    image_object_deletion: 'images',
     model_fallback_state: 'generation',
     laugh: 'community',
     processed_payment_event: 'billing',

@@ -16,6 +16,7 @@ const CATALOGUE = [
   'credit_transaction',
   'device_fingerprint',
   'image',
+  'image_object_deletion',
   'image_rendition',
   'ip_registration',
   'laugh',

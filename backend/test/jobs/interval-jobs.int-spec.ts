@@ -28,7 +28,7 @@ describe('IntervalJobs', () => {
       .filter((name) => !name.startsWith('test.'))
       .sort();
     // billing.renew-local-subscriptions: the zero-config payment provider is the local test checkout (D30).
-    expect(appJobs).toEqual(['billing.renew-local-subscriptions', 'credits.release-stale-reservations', 'generation.fail-stuck-generations', 'images.make-missing-renditions', 'images.purge-my-edits', 'privacy.finish-account-deletions', 'rate-limit.prune-idle', 'support.deliver-contact-messages']);
+    expect(appJobs).toEqual(['billing.renew-local-subscriptions', 'credits.release-stale-reservations', 'generation.fail-stuck-generations', 'images.delete-image-objects', 'images.make-missing-renditions', 'images.purge-my-edits', 'privacy.finish-account-deletions', 'rate-limit.prune-idle', 'support.deliver-contact-messages']);
   });
 
   it('runs a job on one instance at a time: the other instance, and a second tick here, skip', async () => {

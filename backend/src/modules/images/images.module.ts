@@ -1,4 +1,10 @@
-import { Module } from '@nestjs/common';
+import { Logger, Module } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { createImageStore, describeImageStore } from './adapters/image-store.factory';
+import { TypeormImageObjectsRepository } from './adapters/typeorm/typeorm-image-objects.repository';
+import { DeleteImageObjectsJob } from './application/delete-image-objects.job';
+import { IMAGE_STORE, type ImageStore } from './application/image-store.port';
+import { ImageStorageService } from './application/image-storage.service';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BillingModule } from '../billing';
 import { ImagesController } from './adapters/http/images.controller';
@@ -20,7 +26,8 @@ import { IMAGES_API } from './images.api';
 
 /**
  * Images (issues 9, 11): completed images as a library of their own. Owns the `image` and
- * `image_rendition` tables (the image store, PostgreSQL bytea, rule 8): serving the files with
+ * `image_rendition` tables; their bytes go through IMAGE_STORE (PostgreSQL bytea by default, rule 8,
+ * or an S3-compatible object store, ADR 0023): serving the files with
  * ETags (GET /api/images/{id}, /original, /download, /renditions/…), WebP renditions (D31),
  * visibility (D14), My Edits with favourites and retention (D7, D9, D23). Generation drives a row's lifecycle and
  * administration hides images, both only through IMAGES_API. Community reads the table through its
@@ -31,6 +38,17 @@ import { IMAGES_API } from './images.api';
   controllers: [ImagesController, MyEditsController],
   providers: [
     TypeormImageRepository,
+    TypeormImageObjectsRepository,
+    {
+      provide: IMAGE_STORE,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig): ImageStore => {
+        new Logger('Images').log(describeImageStore(config.images.s3));
+        return createImageStore(config.images.s3);
+      },
+    },
+    ImageStorageService,
+    DeleteImageObjectsJob,
     ImageRenditionsService,
     ImagesApiService,
     ImageFilesService,

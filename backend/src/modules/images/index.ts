@@ -10,3 +10,6 @@ export { extensionFor } from './domain/image-format';
 export { ImageNotFoundError } from './domain/images-errors';
 export { runRenditionBackfill, RENDITION_BACKFILL_ENTITIES } from './adapters/cli/rendition-backfill';
 export type { BackfillSummary } from './adapters/cli/rendition-backfill';
+export { runMoveToObjectStore } from './adapters/cli/move-to-object-store';
+export type { MoveSummary } from './adapters/cli/move-to-object-store';
+export { createImageStore, describeImageStore } from './adapters/image-store.factory';

@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@ne
 import { EventBus } from '../../../shared/events/event-bus';
 import { SUBSCRIPTION_ENDED, type SubscriptionEnded } from '../../billing';
 import { TypeormImageRepository } from '../adapters/typeorm/typeorm-image.repository';
+import { ImageStorageService } from './image-storage.service';
 
 /**
  * D9: when billing says a paid plan has ended, that user's My Edits is emptied (the cancel dialog
@@ -18,11 +19,13 @@ export class EmptyMyEditsOnPlanEnd implements OnModuleInit, OnModuleDestroy {
   constructor(
     private readonly events: EventBus,
     private readonly images: TypeormImageRepository,
+    private readonly storage: ImageStorageService,
   ) {}
 
   onModuleInit(): void {
     this.unsubscribe = this.events.subscribe<SubscriptionEnded>(SUBSCRIPTION_ENDED, async (event) => {
       const { unsaved, deleted } = await this.images.emptyMyEditsOf(event.userId);
+      if (deleted) this.storage.deleteQueuedSoon();
       if (unsaved + deleted) this.logger.log(`Plan of user ${event.userId} ended: ${unsaved + deleted} images left My Edits (${deleted} deleted)`);
     });
   }

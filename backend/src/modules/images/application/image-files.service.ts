@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { TypeormImageRepository, type StoredBytes } from '../adapters/typeorm/typeorm-image.repository';
 import { ImageNotFoundError } from '../domain/images-errors';
-import { canView, isImageId, type ImageFile, type ImageRecord, type Viewer } from '../domain/image';
+import { canView, isImageId, isPubliclyVisible, type ImageFile, type ImageRecord, type Viewer } from '../domain/image';
 import { parseRenditionName } from '../domain/rendition';
+import { ImageStorageService } from './image-storage.service';
 
 /** A rendition the viewer may see, named by its address (D31). */
 export interface ViewableRendition {
@@ -18,7 +19,10 @@ export interface ViewableRendition {
  */
 @Injectable()
 export class ImageFilesService {
-  constructor(private readonly images: TypeormImageRepository) {}
+  constructor(
+    private readonly images: TypeormImageRepository,
+    private readonly storage: ImageStorageService,
+  ) {}
 
   /** The image's record (no bytes) when the viewer may see it; answers a conditional GET without reading bytes. */
   async findViewable(id: unknown, viewer: Viewer | null): Promise<ImageRecord> {
@@ -43,7 +47,9 @@ export class ImageFilesService {
   async readRendition(rendition: ViewableRendition): Promise<Buffer> {
     const stored = await this.images.renditionBytes(rendition.image.id, rendition.file, rendition.width);
     if (!stored || stored.version !== rendition.version) throw new ImageNotFoundError();
-    return stored.bytes;
+    const bytes = await this.storage.read(stored);
+    if (!bytes) throw new ImageNotFoundError();
+    return bytes;
   }
 
   /** Whether the rendition exists as asked for, without reading its bytes (a conditional GET). */
@@ -52,8 +58,20 @@ export class ImageFilesService {
   }
 
   async readFile(image: ImageRecord, file: ImageFile): Promise<StoredBytes> {
-    const stored = await this.images.findBytes(image.id, file);
-    if (!stored) throw new ImageNotFoundError();
-    return stored;
+    const stored = await this.images.findFile(image.id, file);
+    const bytes = stored ? await this.storage.read(stored) : null;
+    if (!stored || !bytes) throw new ImageNotFoundError();
+    return { bytes, mimeType: stored.mimeType };
+  }
+
+  /**
+   * Where a browser may fetch the file directly (S3_PUBLIC_BASE_URL, a CDN): only for an image
+   * anyone may see (public and not hidden), and only when its bytes are in the object store. A
+   * private or hidden image is never redirected, so hiding stops the redirect at once.
+   */
+  publicUrl(image: ImageRecord, file: ImageFile): string | null {
+    if (!isPubliclyVisible(image) || image.status !== 'completed') return null;
+    const key = file === 'original' ? image.originalKey : image.generatedKey;
+    return key ? this.storage.store.publicUrl(key) : null;
   }
 }

@@ -1,7 +1,9 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { makeWebpRenditions, type MadeRendition } from '../adapters/sharp/webp-renditions';
-import { TypeormImageRepository, type RenditionRow, type RenditionSet } from '../adapters/typeorm/typeorm-image.repository';
+import { TypeormImageRepository, type RenditionSet } from '../adapters/typeorm/typeorm-image.repository';
 import type { ImageFile } from '../domain/image';
+import type { StoredRenditions } from '../domain/rendition';
+import { ImageStorageService, type RenditionToStore } from './image-storage.service';
 
 /** A generation that never completes leaves its original's renditions here at most this long. */
 const PENDING_TTL_MS = 15 * 60_000;
@@ -17,7 +19,10 @@ export class ImageRenditionsService implements OnModuleDestroy {
   private readonly logger = new Logger('Images');
   private readonly pending = new Map<string, { renditions: Promise<MadeRendition[] | null>; timer: NodeJS.Timeout }>();
 
-  constructor(private readonly images: TypeormImageRepository) {}
+  constructor(
+    private readonly images: TypeormImageRepository,
+    private readonly storage: ImageStorageService,
+  ) {}
 
   /** Starts making the original's renditions (while the model works). */
   startOriginal(id: string, bytes: Buffer): void {
@@ -35,13 +40,22 @@ export class ImageRenditionsService implements OnModuleDestroy {
     this.pending.delete(id);
   }
 
-  /** Both files' renditions for a completing image; null when either could not be made (the backfill tries again). */
+  /**
+   * Both files' renditions for a completing image, stored (in the rows to be written, or as
+   * objects already put: ADR 0023); null when either could not be made or stored (the backfill
+   * tries again).
+   */
   async forCompletion(id: string, generated: Buffer): Promise<RenditionSet | null> {
     const started = this.pending.get(id)?.renditions ?? this.loadAndMake(id, 'original');
     this.forget(id);
     const [original, output] = await Promise.all([started, this.make(id, 'generated', generated)]);
     if (!original || !output) return null;
-    return renditionSet({ original, generated: output });
+    try {
+      return await this.place(id, { original, generated: output });
+    } catch (error) {
+      this.logger.warn(`Renditions of image ${id} could not be stored: ${(error as Error).message}`);
+      return null;
+    }
   }
 
   /**
@@ -51,7 +65,9 @@ export class ImageRenditionsService implements OnModuleDestroy {
    */
   async backfill(id: string): Promise<'made' | 'skipped'> {
     const [original, generated] = await Promise.all([this.loadAndMake(id, 'original'), this.loadAndMake(id, 'generated')]);
-    const stored = await this.images.storeRenditions(id, renditionSet({ original: original ?? [], generated: generated ?? [] }));
+    const set = await this.place(id, { original: original ?? [], generated: generated ?? [] });
+    const stored = await this.images.storeRenditions(id, set);
+    if (!stored) await this.storage.discard(set.rows.map((r) => r.key));
     return stored ? 'made' : 'skipped';
   }
 
@@ -60,8 +76,14 @@ export class ImageRenditionsService implements OnModuleDestroy {
   }
 
   private async loadAndMake(id: string, file: ImageFile): Promise<MadeRendition[] | null> {
-    const stored = await this.images.findBytes(id, file);
-    return stored ? this.make(id, file, stored.bytes) : null;
+    const stored = await this.images.findFile(id, file);
+    const bytes = stored ? await this.storage.read(stored) : null;
+    return bytes ? this.make(id, file, bytes) : null;
+  }
+
+  private async place(id: string, made: Record<ImageFile, MadeRendition[]>): Promise<RenditionSet> {
+    const { stored, toStore } = renditionSet(made);
+    return { stored, rows: await this.storage.placeRenditions(id, toStore) };
   }
 
   private async make(id: string, file: ImageFile, bytes: Buffer): Promise<MadeRendition[] | null> {
@@ -74,11 +96,11 @@ export class ImageRenditionsService implements OnModuleDestroy {
   }
 }
 
-function renditionSet(made: Record<ImageFile, MadeRendition[]>): RenditionSet {
-  const rows: RenditionRow[] = [];
+function renditionSet(made: Record<ImageFile, MadeRendition[]>): { stored: StoredRenditions; toStore: RenditionToStore[] } {
+  const toStore: RenditionToStore[] = [];
   for (const file of ['original', 'generated'] as const) {
-    for (const r of made[file]) rows.push({ file, width: r.width, height: r.height, version: r.version, bytes: r.bytes });
+    for (const r of made[file]) toStore.push({ file, width: r.width, height: r.height, version: r.version, bytes: r.bytes });
   }
   const stored = (file: ImageFile) => made[file].map((r) => ({ w: r.width, h: r.height, v: r.version }));
-  return { stored: { original: stored('original'), generated: stored('generated') }, rows };
+  return { stored: { original: stored('original'), generated: stored('generated') }, toStore };
 }

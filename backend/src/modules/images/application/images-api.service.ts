@@ -6,6 +6,7 @@ import { type Page, pageRequest, type PageRequest } from '../../../shared/pagina
 import { isImageId } from '../domain/image';
 import type { CompletedImage, GeneratedImage, HiddenImage, ImageBytes, ImageCounts, ImagesApi, NewProcessingImage, OwnedImage } from '../images.api';
 import { ImageRenditionsService } from './image-renditions.service';
+import { ImageStorageService } from './image-storage.service';
 
 /** The most images ownedImages answers at a time. */
 const MAX_OWNED_PAGE = 500;
@@ -22,35 +23,59 @@ export class ImagesApiService implements ImagesApi {
   constructor(
     private readonly images: TypeormImageRepository,
     private readonly renditions: ImageRenditionsService,
+    private readonly storage: ImageStorageService,
   ) {}
 
+  /** The original goes to the store first (ADR 0023); an object put for a row that could not be written is removed again. */
   async createProcessing(image: NewProcessingImage): Promise<void> {
-    await this.images.createProcessing(image);
+    const original = await this.storage.placeFile(image.id, 'original', image.originalBytes, image.originalMimeType);
+    try {
+      await this.images.createProcessing(image, original);
+    } catch (error) {
+      await this.storage.discard(ImageStorageService.keysOf([original]));
+      throw error;
+    }
     this.renditions.startOriginal(image.id, image.originalBytes);
   }
 
   async deleteUnpaid(id: string): Promise<void> {
     this.renditions.forget(id);
     await this.images.deleteUnpaid(id);
+    this.storage.deleteQueuedSoon();
   }
 
   async completeWith(id: string, output: GeneratedImage): Promise<CompletedImage | null> {
-    const renditions = await this.renditions.forCompletion(id, output.bytes);
-    if (!(await this.images.completeWith(id, output, renditions))) return null;
+    const [renditions, generated] = await Promise.all([
+      this.renditions.forCompletion(id, output.bytes),
+      this.storage.placeFile(id, 'generated', output.bytes, output.mimeType),
+    ]);
+    let completed = false;
+    try {
+      completed = await this.images.completeWith(id, output, renditions, generated);
+    } finally {
+      // Recovered as failed meanwhile (or the write failed): what was put for it goes again.
+      if (!completed) await this.storage.discard(ImageStorageService.keysOf([generated, ...(renditions?.rows ?? [])]));
+    }
+    if (!completed) return null;
     return renditionViews(id, renditions?.stored ?? null);
   }
 
   async markFailed(id: string): Promise<void> {
     this.renditions.forget(id);
     await this.images.markFailed(id);
+    this.storage.deleteQueuedSoon();
   }
 
-  failStuckProcessing(olderThanMinutes: number): Promise<string[]> {
-    return this.images.failStuckProcessing(olderThanMinutes);
+  async failStuckProcessing(olderThanMinutes: number): Promise<string[]> {
+    const failed = await this.images.failStuckProcessing(olderThanMinutes);
+    if (failed.length) this.storage.deleteQueuedSoon();
+    return failed;
   }
 
-  failProcessing(ids: readonly string[]): Promise<string[]> {
-    return this.images.failProcessing(ids);
+  async failProcessing(ids: readonly string[]): Promise<string[]> {
+    const failed = await this.images.failProcessing(ids);
+    if (failed.length) this.storage.deleteQueuedSoon();
+    return failed;
   }
 
   setHiddenByAdmin(imageId: string, hidden: boolean): Promise<boolean> {
@@ -79,7 +104,9 @@ export class ImagesApiService implements ImagesApi {
 
   async ownedFile(userId: string, imageId: string, file: 'generated' | 'original'): Promise<ImageBytes | null> {
     if (!isImageId(userId) || !isImageId(imageId)) return null;
-    return this.images.findOwnedBytes(imageId, userId, file);
+    const stored = await this.images.findOwnedFile(imageId, userId, file);
+    const bytes = stored ? await this.storage.read(stored) : null;
+    return stored && bytes ? { bytes, mimeType: stored.mimeType } : null;
   }
 
   async deleteAllOf(userId: string): Promise<number> {
@@ -90,8 +117,11 @@ export class ImagesApiService implements ImagesApi {
       for (const id of ids) this.renditions.forget(id);
       deleted += ids.length;
       // A batch that found nothing to take (everything gone, or the rest held by a concurrent run
-      // that is deleting it) ends the loop.
-      if (ids.length === 0) return deleted;
+      // that is deleting it) ends the loop. Their objects (ADR 0023) were queued with the rows.
+      if (ids.length === 0) {
+        if (deleted) this.storage.deleteQueuedSoon();
+        return deleted;
+      }
     }
   }
 }

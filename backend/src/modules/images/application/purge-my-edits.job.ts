@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import { IntervalJobs, type IntervalJob } from '../../../shared/jobs/interval-jobs';
 import { ENTITLEMENT_API, type EntitlementApi } from '../../billing';
 import { TypeormImageRepository, type Released } from '../adapters/typeorm/typeorm-image.repository';
+import { ImageStorageService } from './image-storage.service';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Owners checked per query of the safety net. */
@@ -27,6 +28,7 @@ export class PurgeMyEditsJob implements IntervalJob, OnApplicationBootstrap {
     private readonly jobs: IntervalJobs,
     private readonly images: TypeormImageRepository,
     @Inject(ENTITLEMENT_API) private readonly entitlement: EntitlementApi,
+    private readonly storage: ImageStorageService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -47,6 +49,8 @@ export class PurgeMyEditsJob implements IntervalJob, OnApplicationBootstrap {
       if (owners.length < OWNERS_PER_QUERY) break;
       after = owners[owners.length - 1];
     }
+    // Deleted images' objects (ADR 0023) were queued with their rows: they go now.
+    if (expired.deleted + planEnded.deleted > 0) this.storage.deleteQueuedSoon();
     if (expired.unsaved + expired.deleted + planEnded.unsaved + planEnded.deleted > 0) {
       this.logger.log(
         `My Edits purge: ${expired.unsaved + expired.deleted} expired (${expired.deleted} deleted), ` +

@@ -12,6 +12,9 @@ export interface ImageRecord {
   isHiddenByAdmin: boolean;
   generatedMimeType: StoredMimeType | null;
   originalMimeType: StoredMimeType | null;
+  /** The files' object keys when their bytes are in the object store (ADR 0023); null: in the row. */
+  originalKey: string | null;
+  generatedKey: string | null;
   isSaved: boolean;
   savedAt: Date | null;
   expiresAt: Date | null;

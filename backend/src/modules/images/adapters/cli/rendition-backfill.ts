@@ -1,6 +1,10 @@
 import type { DataSource } from 'typeorm';
 import { ImageRenditionsService } from '../../application/image-renditions.service';
+import type { ImageStore } from '../../application/image-store.port';
+import { ImageStorageService } from '../../application/image-storage.service';
+import { PostgresImageStore } from '../postgres/postgres-image-store.adapter';
 import { ImageOrmEntity } from '../typeorm/image.orm-entity';
+import { TypeormImageObjectsRepository } from '../typeorm/typeorm-image-objects.repository';
 import { TypeormImageRepository } from '../typeorm/typeorm-image.repository';
 
 /** Images looked up per query; each is made and stored before the next. */
@@ -18,10 +22,15 @@ export interface BackfillSummary {
  * has them is never touched again, and storing is conditional, so it is safe next to running
  * app instances (whose MakeMissingRenditionsJob does the same a few at a time).
  */
-export async function runRenditionBackfill(dataSource: DataSource, log: (line: string) => void = () => undefined): Promise<BackfillSummary> {
+export async function runRenditionBackfill(
+  dataSource: DataSource,
+  log: (line: string) => void = () => undefined,
+  store: ImageStore = new PostgresImageStore(),
+): Promise<BackfillSummary> {
   const started = process.hrtime.bigint();
   const images = new TypeormImageRepository(dataSource.getRepository(ImageOrmEntity));
-  const renditions = new ImageRenditionsService(images);
+  const storage = new ImageStorageService(store, new TypeormImageObjectsRepository(dataSource.getRepository(ImageOrmEntity)));
+  const renditions = new ImageRenditionsService(images, storage);
   let made = 0;
   let skipped = 0;
   for (;;) {

@@ -133,6 +133,15 @@ export class ImagesController {
       res.status(304).end();
       return;
     }
+    // ADR 0023: a public, visible image whose bytes are in the object store may be fetched from the
+    // CDN in front of it (S3_PUBLIC_BASE_URL). The redirect is cached like the file (a minute, then
+    // revalidated), so hiding the image stops it as it stops the file. Downloads keep their name.
+    const direct = attachment ? null : this.files.publicUrl(image, file);
+    if (direct) {
+      res.setHeader('Cache-Control', cacheControl);
+      res.redirect(302, direct);
+      return;
+    }
     // Headers only once the bytes are there: a 404 must not go out with a year-long Cache-Control.
     const stored = await this.files.readFile(image, file);
     res.setHeader('ETag', etag);

@@ -1,7 +1,8 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
- * The `image` table (001 §3; ARCHITECTURE rule 8: its bytes live here, in bytea). The byte
+ * The `image` table (001 §3; ARCHITECTURE rule 8: its bytes live here, in bytea, or in the object
+ * store under the recorded keys, ADR 0023). The byte
  * columns are `select: false`, so no list or lookup ever loads them by accident; only
  * TypeormImageRepository.findBytes asks for them, one image and one column at a time.
  */
@@ -27,6 +28,17 @@ export class ImageOrmEntity {
 
   @Column({ type: 'bytea', nullable: true, select: false })
   generatedImageData: Buffer | null;
+
+  /** The object's key when the bytes are in the object store (ADR 0023); null: in originalImageData. */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  originalKey: string | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  generatedKey: string | null;
+
+  /** Some of its bytes were put in the object store: deleting or failing the row queues their deletion. */
+  @Column({ type: 'boolean', default: false })
+  inObjectStore: boolean;
 
   @Column({ type: 'varchar', length: 50, nullable: true })
   originalMimeType: string | null;

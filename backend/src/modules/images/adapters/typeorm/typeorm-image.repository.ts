@@ -14,13 +14,25 @@ export interface StoredBytes {
   mimeType: StoredMimeType;
 }
 
+/** Where one file of an image is (ADR 0023): its bytes in the row, or an object's key. */
+export interface StoredFile {
+  mimeType: StoredMimeType;
+  bytes: Buffer | null;
+  key: string | null;
+}
+
+/** Where a file's bytes go: in the row, or the key of an object already put. */
+export type FilePlacement = { inRow: Buffer } | { key: string };
+
 /** A rendition row to write (D31). */
 export interface RenditionRow {
   file: ImageFile;
   width: number;
   height: number;
   version: string;
-  bytes: Buffer;
+  /** In the row (PostgreSQL store), or null when the bytes are in the object store at `key`. */
+  bytes: Buffer | null;
+  key: string | null;
 }
 
 /** What an image's renditions are: the `image.renditions` description and the rows holding the bytes. */
@@ -66,14 +78,16 @@ export class TypeormImageRepository {
   constructor(@InjectRepository(ImageOrmEntity) private readonly images: Repository<ImageOrmEntity>) {}
 
   /** A new row in `processing` holding the checked original (D12). */
-  async createProcessing(image: NewProcessingImage): Promise<void> {
+  async createProcessing(image: NewProcessingImage, original: FilePlacement = { inRow: image.originalBytes }): Promise<void> {
     await this.images.insert({
       id: image.id,
       userId: image.userId,
       originalFilename: image.originalFilename,
       originalPath: `/api/images/${image.id}/original`,
       generatedPath: `/api/images/${image.id}`,
-      originalImageData: image.originalBytes,
+      originalImageData: 'inRow' in original ? original.inRow : null,
+      originalKey: 'key' in original ? original.key : null,
+      inObjectStore: 'key' in original,
       originalMimeType: image.originalMimeType,
       prompt: image.prompt,
       style: image.style,
@@ -91,13 +105,14 @@ export class TypeormImageRepository {
    * processing → completed with the output and, when they could be made, its renditions (D31), in
    * one transaction. false when the row is no longer processing (recovered as failed).
    */
-  completeWith(id: string, output: GeneratedImage, renditions: RenditionSet | null): Promise<boolean> {
+  completeWith(id: string, output: GeneratedImage, renditions: RenditionSet | null, generated: FilePlacement = { inRow: output.bytes }): Promise<boolean> {
     return this.updateWithRenditions(
       `UPDATE "image"
           SET "status" = 'completed', "generated_image_data" = $3, "generated_mime_type" = $4,
-              "model" = $5, "is_watermarked" = $6, "renditions" = $2
+              "model" = $5, "is_watermarked" = $6, "renditions" = $2, "generated_key" = $7::varchar,
+              "in_object_store" = "in_object_store" OR $7::varchar IS NOT NULL
         WHERE "id" = $1 AND "status" = 'processing'`,
-      [output.bytes, output.mimeType, output.model.slice(0, 100), output.isWatermarked],
+      ['inRow' in generated ? generated.inRow : null, output.mimeType, output.model.slice(0, 100), output.isWatermarked, 'key' in generated ? generated.key : null],
       id,
       renditions,
     );
@@ -125,12 +140,16 @@ export class TypeormImageRepository {
       const [, affected] = (await tx.query(update, [id, renditions ? JSON.stringify(renditions.stored) : null, ...params])) as [unknown, number];
       if (affected !== 1) return false;
       if (renditions?.rows.length) {
-        const values = renditions.rows.map((_, i) => `($1, $${5 * i + 2}, $${5 * i + 3}, $${5 * i + 4}, $${5 * i + 5}, $${5 * i + 6})`);
+        const p = (i: number, n: number) => `$${6 * i + n}`;
+        const values = renditions.rows.map((_, i) => `($1, ${p(i, 2)}, ${p(i, 3)}, ${p(i, 4)}, ${p(i, 5)}, ${p(i, 6)}, ${p(i, 7)})`);
         await tx.query(
-          `INSERT INTO "image_rendition" ("image_id", "file", "width", "height", "version", "bytes") VALUES ${values.join(', ')}
+          `INSERT INTO "image_rendition" ("image_id", "file", "width", "height", "version", "bytes", "key") VALUES ${values.join(', ')}
            ON CONFLICT DO NOTHING`,
-          [id, ...renditions.rows.flatMap((r) => [r.file, r.width, r.height, r.version, r.bytes])],
+          [id, ...renditions.rows.flatMap((r) => [r.file, r.width, r.height, r.version, r.bytes, r.key])],
         );
+        if (renditions.rows.some((r) => r.key !== null)) {
+          await tx.query(`UPDATE "image" SET "in_object_store" = true WHERE "id" = $1 AND NOT "in_object_store"`, [id]);
+        }
       }
       return true;
     });
@@ -154,12 +173,12 @@ export class TypeormImageRepository {
     return rows[0]?.version ?? null;
   }
 
-  /** One rendition's bytes and version. */
-  async renditionBytes(id: string, file: ImageFile, width: number): Promise<{ version: string; bytes: Buffer } | null> {
+  /** One rendition's version and where its bytes are (in the row, or at an object key). */
+  async renditionBytes(id: string, file: ImageFile, width: number): Promise<{ version: string; bytes: Buffer | null; key: string | null } | null> {
     const rows = (await this.images.query(
-      `SELECT "version", "bytes" FROM "image_rendition" WHERE "image_id" = $1 AND "file" = $2 AND "width" = $3`,
+      `SELECT "version", "bytes", "key" FROM "image_rendition" WHERE "image_id" = $1 AND "file" = $2 AND "width" = $3`,
       [id, file, width],
-    )) as Array<{ version: string; bytes: Buffer }>;
+    )) as Array<{ version: string; bytes: Buffer | null; key: string | null }>;
     return rows[0] ?? null;
   }
 
@@ -167,7 +186,7 @@ export class TypeormImageRepository {
   async markFailed(id: string): Promise<void> {
     await this.images.query(
       `UPDATE "image"
-          SET "status" = 'failed', "original_image_data" = NULL, "generated_image_data" = NULL
+          SET "status" = 'failed', ${NO_BYTES}
         WHERE "id" = $1`,
       [id],
     );
@@ -196,7 +215,7 @@ export class TypeormImageRepository {
   private async failWhileProcessing(where: string, params: unknown[]): Promise<string[]> {
     const rows = (await this.images.query(
       `UPDATE "image"
-          SET "status" = 'failed', "original_image_data" = NULL, "generated_image_data" = NULL
+          SET "status" = 'failed', ${NO_BYTES}
         WHERE "status" = 'processing' AND ${where}
         RETURNING "id"`,
       params,
@@ -210,30 +229,27 @@ export class TypeormImageRepository {
     return row ? toRecord(row) : null;
   }
 
-  /** One file's bytes (the only query that reads a bytea column). */
-  async findBytes(id: string, file: ImageFile): Promise<StoredBytes | null> {
-    const data = file === 'original' ? 'original_image_data' : 'generated_image_data';
-    const mime = file === 'original' ? 'original_mime_type' : 'generated_mime_type';
-    const rows = (await this.images.query(`SELECT "${data}" AS bytes, "${mime}" AS mime FROM "image" WHERE "id" = $1`, [id])) as Array<{
-      bytes: Buffer | null;
-      mime: string | null;
-    }>;
-    const row = rows[0];
-    if (!row?.bytes || !isStoredMimeType(row.mime)) return null;
-    return { bytes: row.bytes, mimeType: row.mime };
+  /** Where one file is: its bytes when they are in the row, else its object key (the only query that reads a bytea column). */
+  findFile(id: string, file: ImageFile): Promise<StoredFile | null> {
+    return this.findFileWhere(id, file, null);
   }
 
-  /** One file's bytes of the owner's image; null when it is not theirs or not stored (D35: the data export). */
-  async findOwnedBytes(id: string, ownerId: string, file: ImageFile): Promise<StoredBytes | null> {
+  /** One file of the owner's image; null when it is not theirs or not stored (D35: the data export). */
+  findOwnedFile(id: string, ownerId: string, file: ImageFile): Promise<StoredFile | null> {
+    return this.findFileWhere(id, file, ownerId);
+  }
+
+  private async findFileWhere(id: string, file: ImageFile, ownerId: string | null): Promise<StoredFile | null> {
     const data = file === 'original' ? 'original_image_data' : 'generated_image_data';
+    const key = file === 'original' ? 'original_key' : 'generated_key';
     const mime = file === 'original' ? 'original_mime_type' : 'generated_mime_type';
-    const rows = (await this.images.query(`SELECT "${data}" AS bytes, "${mime}" AS mime FROM "image" WHERE "id" = $1 AND "user_id" = $2`, [
-      id,
-      ownerId,
-    ])) as Array<{ bytes: Buffer | null; mime: string | null }>;
+    const rows = (await this.images.query(
+      `SELECT "${data}" AS bytes, "${key}" AS key, "${mime}" AS mime FROM "image" WHERE "id" = $1 AND ($2::uuid IS NULL OR "user_id" = $2::uuid)`,
+      [id, ownerId],
+    )) as Array<{ bytes: Buffer | null; key: string | null; mime: string | null }>;
     const row = rows[0];
-    if (!row?.bytes || !isStoredMimeType(row.mime)) return null;
-    return { bytes: row.bytes, mimeType: row.mime };
+    if (!row || (!row.bytes && !row.key) || !isStoredMimeType(row.mime)) return null;
+    return { bytes: row.bytes, key: row.key, mimeType: row.mime };
   }
 
   /** The owner's images (every status, no bytes), in id order after `afterId` (D35: the data export). */
@@ -519,6 +535,9 @@ interface OwnedRow {
   original_mime_type: string | null;
 }
 
+/** A failed image keeps no bytes: neither in the row nor (queued by the trigger, ADR 0023) in the object store. */
+const NO_BYTES = `"original_image_data" = NULL, "generated_image_data" = NULL, "original_key" = NULL, "generated_key" = NULL`;
+
 /** The columns of an image that is not (or no longer) in My Edits. */
 const OUT_OF_MY_EDITS = `"is_saved" = false, "is_favorite" = false, "saved_at" = NULL, "expires_at" = NULL, "favorited_at" = NULL`;
 
@@ -531,6 +550,8 @@ function toRecord(row: ImageOrmEntity): ImageRecord {
     isHiddenByAdmin: row.isHiddenByAdmin,
     generatedMimeType: isStoredMimeType(row.generatedMimeType) ? row.generatedMimeType : null,
     originalMimeType: isStoredMimeType(row.originalMimeType) ? row.originalMimeType : null,
+    originalKey: row.originalKey,
+    generatedKey: row.generatedKey,
     isSaved: row.isSaved,
     savedAt: row.savedAt,
     expiresAt: row.expiresAt,

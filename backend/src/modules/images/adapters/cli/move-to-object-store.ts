@@ -1,0 +1,83 @@
+import type { DataSource } from 'typeorm';
+import type { ImageStore } from '../../application/image-store.port';
+import type { ImageFile } from '../../domain/image';
+import { fileKey, renditionKey } from '../../domain/object-keys';
+import { ImageOrmEntity } from '../typeorm/image.orm-entity';
+import { TypeormImageObjectsRepository } from '../typeorm/typeorm-image-objects.repository';
+import { TypeormImageRepository } from '../typeorm/typeorm-image.repository';
+
+/** Images looked up per query; their objects are put a few at a time. */
+const DEFAULT_BATCH = 20;
+
+export interface MoveSummary {
+  /** Images that had bytes in their rows when looked at. */
+  images: number;
+  /** Full files (originals and generated files) now in the object store. */
+  files: number;
+  renditions: number;
+  /** Files whose row changed meanwhile (moved by another run, failed or deleted): left as they were. */
+  skipped: number;
+  seconds: number;
+}
+
+/**
+ * ADR 0023: moves image bytes from PostgreSQL rows to the object store (`npm run images:move-to-s3
+ * -w backend`). Each file is put first, then its row forgets the bytes and records the key in one
+ * conditional statement (only while the bytes are still there), so the command is idempotent,
+ * resumable after a crash (a file put but not recorded is put again under the same key) and safe
+ * beside running app instances, which read both places. Run it once the app itself has S3_BUCKET,
+ * so that no new bytes land in rows meanwhile. A rerun finds nothing to do.
+ */
+export async function runMoveToObjectStore(
+  dataSource: DataSource,
+  store: ImageStore,
+  log: (line: string) => void = () => undefined,
+  batch = DEFAULT_BATCH,
+): Promise<MoveSummary> {
+  if (!store.holdsObjects) throw new Error('No object store configured: set S3_BUCKET (and S3_ENDPOINT, S3_REGION, credentials)');
+  const started = process.hrtime.bigint();
+  const repository = dataSource.getRepository(ImageOrmEntity);
+  const images = new TypeormImageRepository(repository);
+  const objects = new TypeormImageObjectsRepository(repository);
+  const summary: MoveSummary = { images: 0, files: 0, renditions: 0, skipped: 0, seconds: 0 };
+  const total = await objects.countWithBytesInRows();
+  log(`images:move-to-s3: ${total} images hold bytes in PostgreSQL`);
+
+  /** After a conditional write that changed nothing: the object stays only if a row records it. */
+  const settle = async (id: string, key: string, recorded: boolean, kind: 'files' | 'renditions') => {
+    if (recorded) {
+      summary[kind]++;
+      return;
+    }
+    summary.skipped++;
+    if (!(await objects.keyRecorded(id, key))) await store.delete([key]);
+  };
+
+  let after: string | null = null;
+  for (;;) {
+    const ids = await objects.withBytesInRows(after, batch);
+    if (ids.length === 0) break;
+    for (const id of ids) {
+      summary.images++;
+      for (const file of ['original', 'generated'] as ImageFile[]) {
+        const stored = await images.findFile(id, file);
+        if (!stored?.bytes) continue;
+        const key = fileKey(id, file, stored.mimeType);
+        await store.place(key, stored.bytes, stored.mimeType);
+        await settle(id, key, await objects.fileMoved(id, file, key), 'files');
+      }
+      const renditions = await objects.renditionsInRows(id);
+      await Promise.all(
+        renditions.map(async (r) => {
+          const key = renditionKey(id, r.file, r.width, r.version);
+          await store.place(key, r.bytes, 'image/webp');
+          await settle(id, key, await objects.renditionMoved(id, r, key), 'renditions');
+        }),
+      );
+    }
+    after = ids[ids.length - 1];
+    log(`images:move-to-s3: ${summary.images}/${total} images, ${summary.files} files and ${summary.renditions} renditions moved`);
+  }
+  summary.seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  return summary;
+}

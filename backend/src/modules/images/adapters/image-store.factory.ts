@@ -1,0 +1,16 @@
+import type { ImageStore } from '../application/image-store.port';
+import type { S3Settings } from '../images.config';
+import { PostgresImageStore } from './postgres/postgres-image-store.adapter';
+import { S3ImageStore } from './s3/s3-image-store.adapter';
+
+/** ARCHITECTURE rule 8: the S3-compatible store when S3_BUCKET is set, else PostgreSQL (the zero-config default). */
+export function createImageStore(s3: S3Settings | null): ImageStore {
+  return s3 ? new S3ImageStore(s3) : new PostgresImageStore();
+}
+
+/** The start-up log line naming the store in use. */
+export function describeImageStore(s3: S3Settings | null): string {
+  if (!s3) return 'Image storage: PostgreSQL (bytea; set S3_BUCKET for an object store)';
+  const where = s3.endpoint ? `${s3.endpoint} (${s3.forcePathStyle ? 'path-style' : 'virtual-hosted'})` : `AWS ${s3.region}`;
+  return `Image storage: S3 bucket ${s3.bucket} at ${where}${s3.publicBaseUrl ? `, public images from ${s3.publicBaseUrl}` : ''}`;
+}

@@ -1,0 +1,32 @@
+import type { ImageStore, Placement } from '../../application/image-store.port';
+
+/**
+ * The zero-config image store (ARCHITECTURE rule 8): the bytes stay in the image's rows (bytea),
+ * written by TypeormImageRepository in the same statement or transaction that records them. It
+ * holds no objects: a row that names a key was moved to an object store, and reading it needs
+ * S3_BUCKET set again.
+ */
+export class PostgresImageStore implements ImageStore {
+  readonly name = 'postgres' as const;
+  readonly holdsObjects = false;
+
+  place(_key: string, bytes: Buffer): Promise<Placement> {
+    return Promise.resolve({ inRow: bytes });
+  }
+
+  get(key: string): Promise<Buffer | null> {
+    return Promise.reject(new Error(`Image object ${key} is in an object store, but S3_BUCKET is not set`));
+  }
+
+  delete(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  deletePrefix(): Promise<number> {
+    return Promise.resolve(0);
+  }
+
+  publicUrl(): string | null {
+    return null;
+  }
+}

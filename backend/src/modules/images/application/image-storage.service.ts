@@ -1,0 +1,128 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { TypeormImageObjectsRepository } from '../adapters/typeorm/typeorm-image-objects.repository';
+import type { FilePlacement, RenditionRow } from '../adapters/typeorm/typeorm-image.repository';
+import type { ImageFile } from '../domain/image';
+import type { StoredMimeType } from '../domain/image-format';
+import { fileKey, imagePrefix, renditionKey } from '../domain/object-keys';
+import { IMAGE_STORE, type ImageStore } from './image-store.port';
+
+/** Images whose objects one sweep deletes per claim. */
+const SWEEP_BATCH = 50;
+
+/** A rendition as made, before it is stored. */
+export interface RenditionToStore {
+  file: ImageFile;
+  width: number;
+  height: number;
+  version: string;
+  bytes: Buffer;
+}
+
+/**
+ * Image bytes through the IMAGE_STORE port (ADR 0023): where a new file's bytes go (the row, or
+ * an object put first and recorded by the row's statement), reading them back from either place,
+ * and deleting the objects of images that are gone (the outbox the database's trigger fills).
+ */
+@Injectable()
+export class ImageStorageService implements OnModuleDestroy {
+  private readonly logger = new Logger('Images');
+  private sweeping: Promise<number> | null = null;
+  private sweepAgain = false;
+
+  constructor(
+    @Inject(IMAGE_STORE) readonly store: ImageStore,
+    private readonly objects: TypeormImageObjectsRepository,
+  ) {}
+
+  /** Stores a full file: in the row (PostgreSQL) or as `images/{id}/{file}.{ext}`. */
+  placeFile(imageId: string, file: ImageFile, bytes: Buffer, mimeType: StoredMimeType): Promise<FilePlacement> {
+    return this.store.place(fileKey(imageId, file, mimeType), bytes, mimeType);
+  }
+
+  /** Stores renditions: their bytes stay in the rows (PostgreSQL) or are put as objects first. */
+  async placeRenditions(imageId: string, renditions: readonly RenditionToStore[]): Promise<RenditionRow[]> {
+    return Promise.all(
+      renditions.map(async (r) => {
+        const placed = await this.store.place(renditionKey(imageId, r.file, r.width, r.version), r.bytes, 'image/webp');
+        return { file: r.file, width: r.width, height: r.height, version: r.version, bytes: 'inRow' in placed ? placed.inRow : null, key: 'key' in placed ? placed.key : null };
+      }),
+    );
+  }
+
+  /** The bytes of a stored file, wherever they are; null when the object is missing. */
+  async read(stored: { bytes: Buffer | null; key: string | null }): Promise<Buffer | null> {
+    if (stored.bytes) return stored.bytes;
+    if (stored.key) return this.store.get(stored.key);
+    return null;
+  }
+
+  /** Objects put for a row that was then not written (the image failed or went meanwhile). Best effort. */
+  async discard(keys: ReadonlyArray<string | null>): Promise<void> {
+    const present = keys.filter((k): k is string => k !== null);
+    if (present.length === 0) return;
+    try {
+      await this.store.delete(present);
+    } catch (error) {
+      this.logger.warn(`Could not delete ${present.length} unused image objects (${present[0]}…): ${(error as Error).message}`);
+    }
+  }
+
+  /** Keys among these placements (what `discard` needs). */
+  static keysOf(placements: ReadonlyArray<FilePlacement | RenditionRow | null | undefined>): string[] {
+    return placements.flatMap((p) => (p && 'key' in p && p.key ? [p.key] : []));
+  }
+
+  /**
+   * Deletes the objects of images that are gone or failed, until none is due. Safe on several
+   * instances at once (each claims its own); an image whose deletion fails stays queued and is
+   * tried again later. How many images were cleared.
+   */
+  async deleteQueued(): Promise<number> {
+    if (!this.store.holdsObjects) return 0;
+    let cleared = 0;
+    for (;;) {
+      const ids = await this.objects.claimDueDeletions(SWEEP_BATCH);
+      for (const id of ids) {
+        try {
+          await this.store.deletePrefix(imagePrefix(id));
+          await this.objects.deletionDone(id);
+          cleared++;
+        } catch (error) {
+          const message = (error as Error).message;
+          this.logger.warn(`Objects of image ${id} could not be deleted (will retry): ${message}`);
+          await this.objects.deletionFailed(id, message);
+        }
+      }
+      if (ids.length < SWEEP_BATCH) return cleared;
+    }
+  }
+
+  /**
+   * Runs deleteQueued now, in the background (after a purge or an account deletion, so objects go
+   * at once rather than at the next sweep). Failures are logged; the sweep job retries.
+   */
+  deleteQueuedSoon(): void {
+    if (!this.store.holdsObjects) return;
+    if (this.sweeping) {
+      this.sweepAgain = true;
+      return;
+    }
+    this.sweeping = this.deleteQueued()
+      .catch((error: unknown) => {
+        this.logger.warn(`Deleting image objects failed (the sweep retries): ${(error as Error).message}`);
+        return 0;
+      })
+      .finally(() => {
+        this.sweeping = null;
+        if (this.sweepAgain) {
+          this.sweepAgain = false;
+          this.deleteQueuedSoon();
+        }
+      });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.sweepAgain = false;
+    await this.sweeping;
+  }
+}

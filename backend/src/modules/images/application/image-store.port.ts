@@ -1,0 +1,31 @@
+/**
+ * Where image bytes are kept (ARCHITECTURE rule 8, ADR 0023). Two adapters:
+ * - PostgreSQL (zero-config default): the bytes stay in the image's own rows (bytea), written in
+ *   the same statement that records them, as before issue 14;
+ * - S3-compatible object store (AWS S3, MinIO, R2): the bytes are put under a key, and the row
+ *   records the key.
+ * A row says where its bytes are (a key, or bytes in the row), so one database can hold both while
+ * the move command (`npm run images:move-to-s3 -w backend`) runs.
+ */
+export type Placement = { inRow: Buffer } | { key: string };
+
+export interface ImageStore {
+  /** For the start-up log line and the health of the move command. */
+  readonly name: 'postgres' | 's3';
+  /** True when this store holds objects by key (the S3 adapter). */
+  readonly holdsObjects: boolean;
+  /** Stores one file's bytes and answers what the row must record. */
+  place(key: string, bytes: Buffer, contentType: string): Promise<Placement>;
+  /** An object's bytes; null when there is no such object. */
+  get(key: string): Promise<Buffer | null>;
+  /** Deletes these objects; missing ones are fine. */
+  delete(keys: readonly string[]): Promise<void>;
+  /** Deletes every object under the prefix; how many there were. Missing ones are fine. */
+  deletePrefix(prefix: string): Promise<number>;
+  /** Where a browser may fetch the object directly (a CDN in front of the bucket); null when not configured. */
+  publicUrl(key: string): string | null;
+  /** Releases its connections (Nest calls it at shutdown; the commands when they are done). */
+  onModuleDestroy?(): void;
+}
+
+export const IMAGE_STORE = Symbol('IMAGE_STORE');
