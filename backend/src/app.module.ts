@@ -7,7 +7,7 @@ import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { databaseOptions } from './database/database-options';
 import { redactUrl } from './shared/http/redact-url';
-import { HealthController } from './health/health.controller';
+import { HealthModule } from './health/health.module';
 import { AdministrationModule } from './modules/administration';
 import { BillingModule } from './modules/billing';
 import { CommunityModule } from './modules/community';
@@ -69,6 +69,7 @@ export class AppModule {
         JobsModule,
         RealtimeModule,
         HotPathsModule,
+        HealthModule,
         EventsModule,
         MailModule,
         IdentityModule,
@@ -82,7 +83,7 @@ export class AppModule {
         ToolsModule,
         SupportModule,
       ],
-      controllers: [HealthController, SiteConfigController],
+      controllers: [SiteConfigController],
     };
   }
 }

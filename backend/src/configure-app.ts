@@ -13,11 +13,13 @@ import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { AppConfig } from './config/app-config';
 import { SESSION_COOKIE } from './shared/auth/session-cookie';
+import { SessionCache } from './shared/auth/session-cache';
 import { ValidationError } from './shared/errors/domain-error';
 import { mapError } from './shared/http/error-response';
 import { DomainErrorFilter } from './shared/http/domain-error.filter';
 import { HotPaths, installHotPaths } from './shared/http/hot-paths';
-import { permissionsPolicy } from './shared/http/permissions-policy';
+import { PERMISSIONS_POLICY, permissionsPolicy } from './shared/http/permissions-policy';
+import { headersSetBy } from './shared/http/pipeline-answer';
 import { safeInputOnly } from './shared/http/safe-input.middleware';
 import { sameOriginOnly } from './shared/http/same-origin.middleware';
 import { spaStatic } from './shared/http/spa-static.middleware';
@@ -36,6 +38,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, ses
   if (config.trustProxy) app.set('trust proxy', 1);
   app.disable('x-powered-by');
 
+  const hotPaths = app.get(HotPaths);
   app.use(permissionsPolicy);
   app.use(compression());
   const https = config.publicUrl.protocol === 'https:';
@@ -44,36 +47,53 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, ses
   // The landing page's demo video may live on another https origin (DEMO_VIDEO_URL).
   const demo = config.site.demoVideoUrl;
   const mediaOrigins = demo && /^https:\/\//.test(demo) ? [new URL(demo).origin] : [];
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: true,
-        directives: {
-          'default-src': ["'self'"],
-          'script-src': ["'self'", ...captchaOrigins],
-          'frame-src': ["'self'", ...captchaOrigins],
-          // sonner and React style attributes need inline styles; no inline scripts anywhere.
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'img-src': ["'self'", 'data:', 'blob:'],
-          'media-src': ["'self'", ...mediaOrigins],
-          'connect-src': ["'self'", ...captchaOrigins],
-          'frame-ancestors': ["'none'"],
-          'upgrade-insecure-requests': https ? [] : null,
-        },
+  const securityHeaders = helmet({
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'", ...captchaOrigins],
+        'frame-src': ["'self'", ...captchaOrigins],
+        // sonner and React style attributes need inline styles; no inline scripts anywhere.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'media-src': ["'self'", ...mediaOrigins],
+        'connect-src': ["'self'", ...captchaOrigins],
+        'frame-ancestors': ["'none'"],
+        'upgrade-insecure-requests': https ? [] : null,
       },
-      strictTransportSecurity: https ? undefined : false,
-    }),
-  );
+    },
+    strictTransportSecurity: https ? undefined : false,
+  });
+  app.use(securityHeaders);
+  // ADR 0021: hot paths that answer as the pipeline would send exactly these headers (helmet's
+  // are the same on every answer: no nonces), read from the middleware itself.
+  hotPaths.pipelineHeaders = [...headersSetBy([securityHeaders]), ['permissions-policy', PERMISSIONS_POLICY]];
 
   // Issue 9: once PUBLIC_URL is set it alone is our origin; the Host header is the client's word.
   app.use('/api', sameOriginOnly(config.publicUrl.origin, { allowHostOrigin: !config.publicUrlConfigured }));
 
   const pool = (app.get(DataSource).driver as unknown as { master: Pool }).master;
   const PgStore = connectPgSimple(session);
+  const store = new PgStore({ pool, tableName: 'session', createTableIfMissing: false, ttl: SESSION_TTL_SECONDS });
+  const sessionCache = app.get(SessionCache);
+  sessionCache.configure({
+    secrets: [sessionSecret],
+    ttlMs: SESSION_TTL_SECONDS * 1000,
+    writeExpiry: async (sid, expiresAt) => {
+      // As connect-pg-simple's touch writes it (seconds through to_timestamp).
+      const result = await pool.query(`UPDATE "session" SET "expire" = to_timestamp($1) WHERE "sid" = $2`, [
+        Math.ceil(expiresAt.getTime() / 1000),
+        sid,
+      ]);
+      return (result.rowCount ?? 0) > 0;
+    },
+  });
+  throttleTouches(store, sessionCache);
   const sessions = session({
     name: SESSION_COOKIE,
     secret: sessionSecret,
-    store: new PgStore({ pool, tableName: 'session', createTableIfMissing: false, ttl: SESSION_TTL_SECONDS }),
+    store,
     resave: false,
     saveUninitialized: false,
     rolling: false,
@@ -86,6 +106,11 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, ses
   // wherever a session can exist.
   app.use('/api', passport.initialize());
   app.use('/api', sessionsWhereTheyCanExist(sessions, passport.session()));
+  // ADR 0021: a signed-in poll the hot path let through leaves its session in the cache.
+  app.use('/api', (req: Request, _res: Response, next: NextFunction) => {
+    sessionCache.rememberFromPipeline(req);
+    next();
+  });
   // D27: Stripe signs the exact bytes of its webhook, so that one path gets the raw body.
   app.use('/api/webhooks/stripe', express.raw({ type: () => true, limit: '1mb' }));
   app.use(express.json({ limit: config.jsonBodyLimit }));
@@ -144,6 +169,21 @@ function sessionsWhereTheyCanExist(sessions: RequestHandler, restoreUser: Reques
     const safe = req.method === 'GET' || req.method === 'HEAD';
     if (safe && !req.headers.cookie?.includes(cookiePrefix)) return next();
     sessions(req, res, (err?: unknown) => (err ? next(err) : restoreUser(req, res, next)));
+  };
+}
+
+/**
+ * express-session "touches" a session on every request that carries one (a write of the row's
+ * expiry). ADR 0021: at most once per SESSION_TOUCH_INTERVAL_MS per session and instance, the same
+ * rule the signed-in hot paths follow; a session then ends at most that much earlier than before.
+ */
+function throttleTouches(store: session.Store, cache: SessionCache): void {
+  const touch = store.touch?.bind(store);
+  if (!touch) return;
+  store.touch = (sid: string, sess: session.SessionData, callback?: (err?: unknown) => void) => {
+    if (!cache.touchDue(sid)) return callback?.();
+    cache.touched(sid);
+    touch(sid, sess, callback);
   };
 }
 

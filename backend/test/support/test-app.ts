@@ -39,6 +39,8 @@ export interface TestAppOptions {
    * that fails, for the tests of that failure only. Without it the app is built as in production.
    */
   overrideProviders?: Array<{ provide: unknown; useValue: unknown }>;
+  /** The session secret (instances that share sessions need the same one); else a random one. */
+  sessionSecret?: string;
 }
 
 @Module({})
@@ -78,7 +80,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   } else {
     app = await NestFactory.create<NestExpressApplication>(root, appOptions);
   }
-  configureApp(app, config, randomBytes(32).toString('hex'));
+  configureApp(app, config, options.sessionSecret ?? randomBytes(32).toString('hex'));
   let baseUrl: string | undefined;
   if (options.listen) {
     await app.listen(0, '127.0.0.1');

@@ -9,6 +9,8 @@ import { AdminAuditLog1795491072070 } from './1795491072070-admin-audit-log';
 import { AccountDeletion1795500382323 } from './1795500382323-account-deletion';
 import { ContactMessageDelivery1795500443022 } from './1795500443022-contact-message-delivery';
 import { PasswordResetTokens1795500443363 } from './1795500443363-password-reset-tokens';
+import { ImageObjectStorage1795502878919 } from './1795502878919-image-object-storage';
+import { HotCacheTriggers1795503078012 } from './1795503078012-hot-cache-triggers';
 
 /** Every migration, oldest first. Listed explicitly so ts-jest and the compiled build agree. */
 export const MIGRATIONS = [
@@ -23,4 +25,6 @@ export const MIGRATIONS = [
   AccountDeletion1795500382323,
   ContactMessageDelivery1795500443022,
   PasswordResetTokens1795500443363,
+  ImageObjectStorage1795502878919,
+  HotCacheTriggers1795503078012,
 ];

@@ -10,6 +10,7 @@ import { VerificationController } from './adapters/http/verification.controller'
 import { LocalStrategy } from './adapters/local.strategy';
 import { NoCaptchaVerifier } from './adapters/no-captcha-verifier.adapter';
 import { SessionSerializer } from './adapters/session.serializer';
+import { UserHotPath } from './adapters/http/user-hot-path';
 import { TurnstileCaptchaVerifier } from './adapters/turnstile-captcha-verifier.adapter';
 import { AdminWhitelistOrmEntity } from './adapters/typeorm/admin-whitelist.orm-entity';
 import { DeviceFingerprintOrmEntity } from './adapters/typeorm/device-fingerprint.orm-entity';
@@ -83,6 +84,7 @@ function captchaVerifier(config: AppConfig): CaptchaVerifier {
     SessionUserService,
     LocalStrategy,
     SessionSerializer,
+    UserHotPath,
     IdentityApiService,
     { provide: IDENTITY_API, useExisting: IdentityApiService },
   ],

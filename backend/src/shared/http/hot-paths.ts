@@ -1,4 +1,6 @@
 import { Global, Injectable, Module } from '@nestjs/common';
+import { SessionCache } from '../auth/session-cache';
+import { CacheInvalidation } from './cache-invalidation';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
 /**
@@ -18,6 +20,11 @@ export type HotPathHandler = (req: IncomingMessage, res: ServerResponse) => bool
 @Injectable()
 export class HotPaths {
   private readonly handlers: HotPathHandler[] = [];
+  /**
+   * The headers the pipeline's own middleware puts on every answer (helmet, Permissions-Policy),
+   * set by configureApp. Hot paths that answer as the pipeline would (ADR 0021) stay off until then.
+   */
+  pipelineHeaders?: ReadonlyArray<[string, string]>;
 
   register(handler: HotPathHandler): void {
     this.handlers.push(handler);
@@ -30,8 +37,9 @@ export class HotPaths {
   }
 }
 
+/** The hot paths, the hot caches' invalidation listener and the signed-in session cache (ADR 0011, 0021). */
 @Global()
-@Module({ providers: [HotPaths], exports: [HotPaths] })
+@Module({ providers: [HotPaths, CacheInvalidation, SessionCache], exports: [HotPaths, CacheInvalidation, SessionCache] })
 export class HotPathsModule {}
 
 /** Puts the hot paths in front of the server's existing request listener (the Express app). */

@@ -19,6 +19,7 @@ import type {
   TransactionQuery,
   UserCreditStats,
 } from '../credits.api';
+import { BalanceCache } from './balance-cache';
 import { balanceOf } from '../domain/credit-balance';
 import {
   IdempotencyKeyReusedError,
@@ -61,11 +62,29 @@ export class CreditsService implements CreditsApi {
   constructor(
     private readonly ledger: TypeormCreditLedgerRepository,
     private readonly lease: PgInstanceLease,
+    private readonly balances: BalanceCache,
   ) {}
 
+  /** ADR 0021: from the per-instance cache when nothing changed since it was read. */
   async balance(userId: string): Promise<CreditBalance> {
     requireUuid(userId, 'userId');
-    return balanceOf(await this.ledger.remainingGroups(userId), new Date());
+    const cached = this.balances.get(userId);
+    if (cached) return { ...cached.value };
+    const token = this.balances.begin(); // before the read: a change meanwhile refuses the fill
+    const groups = await this.ledger.remainingGroups(userId);
+    const at = new Date();
+    const value = balanceOf(groups, at);
+    this.balances.remember(token, userId, value, groups, at);
+    return value;
+  }
+
+  /** ADR 0021: the writing instance's cache drops the balance once the write committed (others hear NOTIFY). */
+  private async changing<T>(userId: string, write: Promise<T>): Promise<T> {
+    try {
+      return await write;
+    } finally {
+      this.balances.drop(userId);
+    }
   }
 
   /** D1, D3, D5: a positive row that starts its own group; the same key twice writes once. */
@@ -79,7 +98,7 @@ export class CreditsService implements CreditsApi {
     requireLength(command.packType, 20, 'packType');
     if (command.currency != null && command.currency.length !== 3) throw new ValidationError('currency must be 3 letters');
     if (command.createdBy != null) requireUuid(command.createdBy, 'createdBy');
-    return this.ledger.insertCredit({
+    return this.changing(command.userId, this.ledger.insertCredit({
       userId: command.userId,
       type: command.type,
       kind: command.kind,
@@ -93,7 +112,7 @@ export class CreditsService implements CreditsApi {
       currency: command.currency?.toUpperCase(),
       packType: command.packType,
       createdBy: command.createdBy,
-    });
+    }));
   }
 
   /**
@@ -110,7 +129,7 @@ export class CreditsService implements CreditsApi {
     const description = command.notes ? `Admin adjustment (${command.reason}): ${command.notes}` : `Admin adjustment (${command.reason})`;
 
     if (command.credits > 0) {
-      return this.ledger.insertCredit({
+      return this.changing(command.userId, this.ledger.insertCredit({
         userId: command.userId,
         type: 'adjustment',
         kind: command.kind,
@@ -120,11 +139,11 @@ export class CreditsService implements CreditsApi {
         expiresAt: null,
         idempotencyKey: command.idempotencyKey,
         createdBy: command.adminId,
-      });
+      }));
     }
 
     const amount = -command.credits;
-    return this.ledger.inUserTransaction(command.userId, async (tx) => {
+    return this.changing(command.userId, this.ledger.inUserTransaction(command.userId, async (tx) => {
       const existing = await tx.transactionIdByKey(command.idempotencyKey);
       if (existing) return { transactionId: existing, applied: false };
       const draws = planDebit(await tx.remainingGroups(), command.kind, amount, new Date());
@@ -145,7 +164,7 @@ export class CreditsService implements CreditsApi {
         })),
       );
       return { transactionId: ids[0], applied: true };
-    });
+    }));
   }
 
   /** D2, D4: holds one credit, regular first (soonest-expiring first), else watermarked. */
@@ -155,7 +174,7 @@ export class CreditsService implements CreditsApi {
     if (command.imageId != null) requireUuid(command.imageId, 'imageId');
     const { maxActive } = command;
     if (maxActive !== undefined && (!Number.isInteger(maxActive) || maxActive < 1)) throw new ValidationError('maxActive must be a whole number above 0');
-    const stored = await this.ledger.inUserTransaction(command.userId, async (tx) => {
+    const stored = await this.changing(command.userId, this.ledger.inUserTransaction(command.userId, async (tx) => {
       const existing = await tx.findReservationByKey(command.idempotencyKey);
       if (existing) return existing; // D5: a retried request reserves once
       const group = chooseGroupForUse(await tx.remainingGroups(), new Date());
@@ -163,7 +182,7 @@ export class CreditsService implements CreditsApi {
       // Issue 9: counted under the user's lock, so concurrent requests on any instance see each other.
       if (maxActive !== undefined && (await tx.activeReservationCount()) >= maxActive) throw new TooManyActiveReservationsError(maxActive);
       return tx.holdOneCredit(group, command.idempotencyKey, command.imageId ?? null, this.lease.instanceId);
-    });
+    }));
     if (stored.userId !== command.userId) throw new IdempotencyKeyReusedError();
     return { id: stored.id, kind: stored.kind };
   }
@@ -183,7 +202,10 @@ export class CreditsService implements CreditsApi {
   /** D4: any failure → the credit comes back. Idempotent; never touches a captured reservation. */
   async release(reservationId: string): Promise<void> {
     if (!isUuid(reservationId)) return;
-    await this.ledger.releaseReservation(reservationId);
+    if (!(await this.ledger.releaseReservation(reservationId))) return;
+    // The credit came back: this instance's next read of that balance must show it (ADR 0021).
+    const released = await this.ledger.findReservation(reservationId);
+    if (released) this.balances.drop(released.userId);
   }
 
   /**
@@ -195,7 +217,7 @@ export class CreditsService implements CreditsApi {
     requireUuid(command.userId, 'userId');
     requireKey(command.idempotencyKey);
     requireKey(command.grantIdempotencyKey);
-    return this.ledger.inUserTransaction(command.userId, async (tx) => {
+    return this.changing(command.userId, this.ledger.inUserTransaction(command.userId, async (tx) => {
       if (await tx.transactionIdByKey(command.idempotencyKey)) return { revoked: 0, applied: false };
       const groupId = await tx.transactionIdByKey(command.grantIdempotencyKey);
       const group = groupId ? (await tx.remainingGroups()).find((g) => g.groupId === groupId) : undefined;
@@ -214,7 +236,7 @@ export class CreditsService implements CreditsApi {
         },
       ]);
       return { revoked: group.remaining, applied: true };
-    });
+    }));
   }
 
   /** Issue 9: ledger rows newest first, one page at a time, optionally for one user and/or one source. */

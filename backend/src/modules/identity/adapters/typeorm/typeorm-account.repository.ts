@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, IsNull, Repository } from 'typeorm';
+import { SessionCache } from '../../../../shared/auth/session-cache';
 import { isUuid } from '../../../../shared/ids';
 import { containsPattern } from '../../../../shared/pg/contains-pattern';
 import { returnedRows } from '../../../../shared/pg/returned-rows';
@@ -55,7 +56,20 @@ export class TypeormAccountRepository {
   constructor(
     @InjectRepository(UserOrmEntity) private readonly users: Repository<UserOrmEntity>,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sessions: SessionCache,
   ) {}
+
+  /**
+   * ADR 0021: once a change to a user (or their sessions) committed, this instance reads that
+   * user's sessions afresh at once; the triggers' NOTIFY tells the other instances.
+   */
+  private async changingUser<T>(id: string, write: Promise<T>): Promise<T> {
+    try {
+      return await write;
+    } finally {
+      this.sessions.dropUser(id);
+    }
+  }
 
   async findByEmail(normalizedEmail: string): Promise<AccountWithSecret | null> {
     const row = await this.users
@@ -148,12 +162,12 @@ export class TypeormAccountRepository {
    */
   async setSuspended(id: string, suspended: boolean): Promise<Account | null> {
     if (!isUuid(id)) return null;
-    return this.dataSource.transaction(async (em) => {
+    return this.changingUser(id, this.dataSource.transaction(async (em) => {
       const result = await em.update(UserOrmEntity, { id }, { isSuspended: suspended });
       if ((result.affected ?? 0) === 0) return null;
       if (suspended) await em.query(END_SESSIONS, [id]);
       return toAccount(await em.findOneByOrFail(UserOrmEntity, { id }));
-    });
+    }));
   }
 
   /**
@@ -162,7 +176,7 @@ export class TypeormAccountRepository {
    */
   async beginDeletion(id: string): Promise<boolean> {
     if (!isUuid(id)) return false;
-    return this.dataSource.transaction(async (em) => {
+    return this.changingUser(id, this.dataSource.transaction(async (em) => {
       const marked = returnedRows<{ id: string }>(
         await em.query(
           `UPDATE "user" SET "deletion_requested_at" = COALESCE("deletion_requested_at", now()), "updated_at" = now()
@@ -173,7 +187,7 @@ export class TypeormAccountRepository {
       if (marked.length === 0) return false;
       await em.query(END_SESSIONS, [id]);
       return true;
-    });
+    }));
   }
 
   /**
@@ -183,7 +197,7 @@ export class TypeormAccountRepository {
    */
   async deleteAccount(id: string): Promise<boolean> {
     if (!isUuid(id)) return false;
-    return this.dataSource.transaction(async (em) => {
+    return this.changingUser(id, this.dataSource.transaction(async (em) => {
       const rows: Array<{ email: string }> = await em.query(
         `SELECT "email" FROM "user" WHERE "id" = $1 AND "deletion_requested_at" IS NOT NULL FOR UPDATE`,
         [id],
@@ -193,7 +207,7 @@ export class TypeormAccountRepository {
       await em.query(`DELETE FROM "video_waitlist" WHERE "user_id" = $1 OR lower("email") = lower($2)`, [id, rows[0].email]);
       await em.query(`DELETE FROM "user" WHERE "id" = $1`, [id]);
       return true;
-    });
+    }));
   }
 
   /** Sign-up addresses of deleted accounts (user_id NULL) older than D19's 24-hour window. */
@@ -236,12 +250,10 @@ export class TypeormAccountRepository {
    * "already verified" instead of "invalid". true only for the call that made the change.
    */
   async markEmailVerified(id: string): Promise<boolean> {
-    const result = await this.users
-      .createQueryBuilder()
-      .update()
-      .set({ emailVerified: true })
-      .where('id = :id AND NOT email_verified', { id })
-      .execute();
+    const result = await this.changingUser(
+      id,
+      this.users.createQueryBuilder().update().set({ emailVerified: true }).where('id = :id AND NOT email_verified', { id }).execute(),
+    );
     return (result.affected ?? 0) > 0;
   }
 
@@ -255,14 +267,14 @@ export class TypeormAccountRepository {
    * password has changed no other session may outlive it.
    */
   async changePasswordEndingOtherSessions(id: string, passwordHash: string, keepSessionId: string | undefined): Promise<number> {
-    return this.dataSource.transaction(async (em) => {
+    return this.changingUser(id, this.dataSource.transaction(async (em) => {
       await em.update(UserOrmEntity, { id }, { password: passwordHash });
       const ended: unknown = await em.query(
         `${END_SESSIONS} AND "sid" <> $2`,
         [id, keepSessionId ?? ''],
       );
       return deletedCount(ended);
-    });
+    }));
   }
 }
 

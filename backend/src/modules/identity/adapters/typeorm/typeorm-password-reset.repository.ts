@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { SessionCache } from '../../../../shared/auth/session-cache';
 import { DataSource } from 'typeorm';
 import { returnedRows } from '../../../../shared/pg/returned-rows';
 
@@ -19,7 +20,10 @@ export interface ResetAccount {
  */
 @Injectable()
 export class TypeormPasswordResetRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sessions: SessionCache,
+  ) {}
 
   /**
    * Issues a reset token, valid for `ttlMinutes`, to the account with this e-mail when there is
@@ -68,7 +72,7 @@ export class TypeormPasswordResetRepository {
    * expired, used) or its account is suspended or being deleted (the token is spent all the same).
    */
   async resetPasswordWithToken(tokenHash: string, passwordHash: string): Promise<ResetAccount | null> {
-    return this.dataSource.transaction(async (em) => {
+    const account = await this.dataSource.transaction(async (em) => {
       const [claimed] = returnedRows<{ user_id: string }>(
         await em.query(
           `UPDATE "password_reset_token" SET "used_at" = now()
@@ -90,5 +94,8 @@ export class TypeormPasswordResetRepository {
       await em.query(END_EVERY_SESSION, [account.id]);
       return { id: account.id, email: account.email, username: account.username };
     });
+    // ADR 0021: this instance reads the account's sessions afresh at once (the trigger tells the others).
+    if (account) this.sessions.dropUser(account.id);
+    return account;
   }
 }
