@@ -1,8 +1,11 @@
 import 'reflect-metadata';
+import type { INestApplication } from '@nestjs/common';
 import { WsAdapter } from '@nestjs/platform-ws';
 import { Test } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Client } from 'pg';
 import sharp from 'sharp';
 import { AppModule } from '../src/app.module';
@@ -13,9 +16,10 @@ import { LocalImageModel } from '../src/modules/generation/adapters/model/local-
 import { GenerateImageUseCase } from '../src/modules/generation/application/generate-image.use-case';
 import { IMAGE_MODEL, type ImageEditRequest, type ImageModel } from '../src/modules/generation/application/image-model.port';
 import { parseEditIntents } from '../src/modules/generation/adapters/model/local-engine/edit-intents';
+import { applyIntents, decode, encode } from '../src/modules/generation/adapters/model/local-engine-renderer';
 import { PROMPT_SUGGESTIONS } from '../src/modules/generation/domain/shared-with-client/prompt-suggestions';
 import { watermarkLayout, watermarkSvg } from '../src/modules/generation/domain/watermark';
-import { createTestDatabase } from '../test/support/database';
+import { createTestDatabase, type TestDatabase } from '../test/support/database';
 import { insertJpegSegments, jpegSegment, orientationExifPayload } from '../test/support/images';
 import { withDatabaseServer } from './support/load';
 
@@ -29,7 +33,10 @@ import { withDatabaseServer } from './support/load';
  *      printed with the ratio a/b (target ≤ 1.3);
  *  (a') the same for the same JPEG carrying EXIF orientation 6 (the upload check's slow path:
  *      decode, rotate, re-encode), against its own (b'), for information;
- *  (c) the local engine's time for each editor chip on the same 12-megapixel image (target < 2 s).
+ *  (c) the local engine's time for each editor chip on the same 12-megapixel image (target < 2 s);
+ *  (d) the event-loop delay p99 of the server while 4 local-engine generations of that image run
+ *      at once through the whole pipeline (ADR 0022's worker pool; target ≤ 20 ms), with (d') the
+ *      same edits' pixel work on the main thread for comparison.
  * RUNS (default 5) timed runs each after one warm-up, (a) and (b) alternating; medians are reported.
  */
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -88,50 +95,19 @@ interface Case {
 
 export async function run(): Promise<void> {
   const photo = await twelveMegapixelJpeg();
+  let ratioLine = '';
   const cases: Case[] = [
     { label: 'upright', input: photo, turned: false },
     { label: 'EXIF orientation 6', input: withOrientation6(photo), turned: true },
   ];
   console.log(`input: ${WIDTH}x${HEIGHT} JPEG, ${(photo.length / 1e6).toFixed(1)} MB; ${RUNS} timed runs after 1 warm-up; sharp concurrency ${sharp.concurrency()}`);
 
+  let loopFigures: string[] = [];
   await withDatabaseServer(async () => {
-    const db = await createTestDatabase('bench');
-    const moduleRef = await Test.createTestingModule({
-      imports: [
-        AppModule.register({
-          config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: db.url, SESSION_SECRET: 'x'.repeat(40), FRONTEND_DIST_DIR: '/nonexistent', LOCAL_CHECKOUT_IN_PRODUCTION: 'true' }),
-          databaseUrl: db.url,
-        }),
-      ],
-    })
-      .overrideProvider(IMAGE_MODEL)
-      .useValue(passThrough)
-      .compile();
-    await migrateDatabase(db.url);
-    const app = moduleRef.createNestApplication({ logger: false });
-    app.useWebSocketAdapter(new WsAdapter(app)); // else Nest looks for socket.io and exits (STACK.md)
-    await app.init();
+    const { app, db } = await startApp({ model: passThrough });
     try {
       // A user with watermarked credits only, so every generation is watermarked (as in (b)).
-      const userId = randomUUID();
-      const pg = new Client({ connectionString: db.url });
-      await pg.connect();
-      await pg.query(`INSERT INTO "user" (id, username, email, password, email_verified) VALUES ($1, $2, $3, 'x', true)`, [
-        userId,
-        `bench_${userId.slice(0, 8)}`,
-        `bench_${userId.slice(0, 8)}@example.com`,
-      ]);
-      await pg.end();
-      await app.get<CreditsApi>(CREDITS_API).grant({
-        userId,
-        credits: cases.length * (RUNS + 1),
-        kind: 'watermarked',
-        type: 'grant',
-        sourceType: 'verification',
-        description: 'benchmark',
-        idempotencyKey: `bench:${userId}`,
-        expiresAt: null,
-      });
+      const userId = await userWithCredits(app, db.url, cases.length * (RUNS + 1));
       const useCase = app.get(GenerateImageUseCase);
       const generate = (input: Buffer) => () =>
         useCase.execute({ userId, image: { buffer: input, originalname: 'photo.jpg' }, prompt: 'make it black and white', style: 'realistic', share: 'false' });
@@ -163,10 +139,12 @@ export async function run(): Promise<void> {
       const [upright, turned] = ratios;
       console.log(`ratio ${upright.label}: ${upright.ratio.toFixed(2)} (target ≤ 1.3: ${upright.ratio <= 1.3 ? 'met' : 'NOT met'})`);
       console.log(`ratio ${turned.label}: ${turned.ratio.toFixed(2)} (information: the upload check's slow path re-encodes)`);
+      ratioLine = `ratio ${upright.label}: ${upright.ratio.toFixed(2)} (target ≤ 1.3: ${upright.ratio <= 1.3 ? 'met' : 'NOT met'})`;
     } finally {
       await app.close();
       await db.drop();
     }
+    loopFigures = await eventLoopDuringLocalGenerations(photo);
   });
 
   // (c) the local engine, each chip on the 12-megapixel JPEG
@@ -188,4 +166,113 @@ export async function run(): Promise<void> {
   console.log('\n(c) local engine per chip, 12-megapixel JPEG in → JPEG out (median of 2, ms)');
   console.table(rows);
   console.log(`slowest chip: ${Math.round(slowest)} ms (target < 2000)`);
+
+  console.log('\nsummary');
+  console.log(ratioLine);
+  for (const line of loopFigures) console.log(line);
+}
+
+async function startApp(options: { model?: ImageModel; env?: Record<string, string> }): Promise<{ app: INestApplication; db: TestDatabase }> {
+  const db = await createTestDatabase('bench');
+  let builder = Test.createTestingModule({
+    imports: [
+      AppModule.register({
+        config: loadConfig({
+          NODE_ENV: 'production',
+          LOG_LEVEL: 'silent',
+          DATABASE_URL: db.url,
+          SESSION_SECRET: 'x'.repeat(40),
+          FRONTEND_DIST_DIR: '/nonexistent',
+          LOCAL_CHECKOUT_IN_PRODUCTION: 'true',
+          ...options.env,
+        }),
+        databaseUrl: db.url,
+      }),
+    ],
+  });
+  if (options.model) builder = builder.overrideProvider(IMAGE_MODEL).useValue(options.model);
+  const moduleRef = await builder.compile();
+  await migrateDatabase(db.url);
+  const app = moduleRef.createNestApplication({ logger: false });
+  app.useWebSocketAdapter(new WsAdapter(app)); // else Nest looks for socket.io and exits (STACK.md)
+  await app.init();
+  return { app, db };
+}
+
+async function userWithCredits(app: INestApplication, dbUrl: string, credits: number, kind: 'watermarked' | 'regular' = 'watermarked'): Promise<string> {
+  const userId = randomUUID();
+  const pg = new Client({ connectionString: dbUrl });
+  await pg.connect();
+  await pg.query(`INSERT INTO "user" (id, username, email, password, email_verified) VALUES ($1, $2, $3, 'x', true)`, [
+    userId,
+    `bench_${userId.slice(0, 8)}`,
+    `bench_${userId.slice(0, 8)}@example.com`,
+  ]);
+  await pg.end();
+  await app.get<CreditsApi>(CREDITS_API).grant({
+    userId,
+    credits,
+    kind,
+    type: 'grant',
+    sourceType: 'verification',
+    description: 'benchmark',
+    idempotencyKey: `bench:${userId}`,
+    expiresAt: null,
+  });
+  return userId;
+}
+
+const LOOP_CHIPS = ['add snow falling', 'give it a cartoon comic look', 'make the lighting more dramatic', 'change the background to a beach at sunset'];
+
+/**
+ * (d) ADR 0022: the event-loop delay of the server (this process: the app runs in it) while 4
+ * local-engine generations of the 12-megapixel JPEG run at once through the whole pipeline (real
+ * LocalImageModel in its worker pool, upload check, output, renditions, storage), measured with
+ * perf_hooks.monitorEventLoopDelay; target p99 ≤ 20 ms. (d') for comparison, the same 4 edits
+ * with the engine's pixel work on the main thread, as before the pool.
+ */
+async function eventLoopDuringLocalGenerations(photo: Buffer): Promise<string[]> {
+  const { app, db } = await startApp({ env: { GENERATION_MAX_IN_FLIGHT_PER_INSTANCE: '4', GENERATION_MAX_IN_FLIGHT_PER_USER: '4' } });
+  let pooled: LoopDelay;
+  try {
+    const userId = await userWithCredits(app, db.url, LOOP_CHIPS.length * (RUNS + 1) + 1, 'regular');
+    const useCase = app.get(GenerateImageUseCase);
+    const generate = (prompt: string) => useCase.execute({ userId, image: { buffer: photo, originalname: 'photo.jpg' }, prompt, style: 'realistic', share: 'false' });
+    await generate('make it warmer'); // warm-up: the first worker thread starts
+    pooled = await loopDelayWhile(() => Promise.all(LOOP_CHIPS.map(generate)));
+  } finally {
+    await app.close();
+    await db.drop();
+  }
+  const inline = await loopDelayWhile(() =>
+    Promise.all(LOOP_CHIPS.map(async (chip) => encode(await applyIntents(await decode(photo), parseEditIntents(chip)), 'image/jpeg'))),
+  );
+  const rows = [
+    { target: '(d) 4 local-engine generations at once (worker pool), whole pipeline', ...pooled.row },
+    { target: "(d') the same 4 edits' pixel work on the main thread (before ADR 0022)", ...inline.row },
+  ];
+  console.log(`\n(d) event-loop delay while 4 local-engine generations of a 12-megapixel JPEG run (LOCAL_ENGINE_THREADS default, ${availableParallelism()} cores)`);
+  console.table(rows);
+  return [
+    `event-loop delay p99 during 4 local-engine generations: ${pooled.p99.toFixed(1)} ms, max ${pooled.max.toFixed(1)} ms (target p99 ≤ 20 ms: ${pooled.p99 <= 20 ? 'met' : 'NOT met'}); on the main thread it was p99 ${inline.p99.toFixed(1)} ms, max ${inline.max.toFixed(1)} ms`,
+  ];
+}
+
+interface LoopDelay {
+  p99: number;
+  max: number;
+  row: Record<string, string | number>;
+}
+
+async function loopDelayWhile(work: () => Promise<unknown>): Promise<LoopDelay> {
+  const histogram = monitorEventLoopDelay({ resolution: 5 });
+  histogram.enable();
+  const [ms] = await timed(work);
+  histogram.disable();
+  const p = (q: number) => histogram.percentile(q) / 1e6;
+  return {
+    p99: p(99),
+    max: histogram.max / 1e6,
+    row: { 'wall ms': Math.round(ms), 'p50 ms': +p(50).toFixed(1), 'p99 ms': +p(99).toFixed(1), 'max ms': +(histogram.max / 1e6).toFixed(1), samples: histogram.count },
+  };
 }

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { type EnvOf, httpUrl, positiveInt } from '../../config/env-types';
 
@@ -22,6 +23,8 @@ export const generationEnv = {
   // Generations in flight at once, per user (on all instances) and per instance.
   GENERATION_MAX_IN_FLIGHT_PER_USER: positiveInt.default(2),
   GENERATION_MAX_IN_FLIGHT_PER_INSTANCE: positiveInt.default(2),
+  // Worker threads for the local engine's pixel work (ADR 0022); unset: one fewer than the cores, at least 1.
+  LOCAL_ENGINE_THREADS: positiveInt.optional(),
   // POST /api/content-filter calls per client IP per minute (all instances together).
   CONTENT_FILTER_PER_MINUTE: positiveInt.default(60),
 };
@@ -47,6 +50,8 @@ export function generationConfig(env: EnvOf<typeof generationEnv>) {
       },
       /** D12 */
       upload: { maxBytes: env.UPLOAD_MAX_BYTES, maxMegapixels: env.UPLOAD_MAX_MEGAPIXELS },
+      /** ADR 0022: the local engine's worker pool. */
+      localEngineThreads: env.LOCAL_ENGINE_THREADS ?? Math.max(1, availableParallelism() - 1),
       maxInFlight: { perUser: env.GENERATION_MAX_IN_FLIGHT_PER_USER, perInstance: env.GENERATION_MAX_IN_FLIGHT_PER_INSTANCE },
       contentFilterPerMinute: env.CONTENT_FILTER_PER_MINUTE,
     },

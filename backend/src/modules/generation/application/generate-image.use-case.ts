@@ -108,12 +108,20 @@ export class GenerateImageUseCase {
   }
 
   private async run(command: GenerateImageCommand, request: GenerationRequest): Promise<GenerationResult> {
-    const original = await this.uploads.check(command.image!.buffer);
-    const mask = command.mask?.buffer?.length ? await this.uploads.check(command.mask.buffer) : undefined;
+    // ADR 0022: the two upload checks (libvips, on libuv's threads) and the balance read run side by
+    // side; their answers are taken in the order they always were (the image's verdict, the mask's,
+    // then the balance), so the same request gets the same error as before.
+    const checkingImage = this.uploads.check(command.image!.buffer);
+    const checkingMask = command.mask?.buffer?.length ? this.uploads.check(command.mask.buffer) : undefined;
+    const readingBalance = this.credits.balance(command.userId);
+    checkingMask?.catch(() => undefined);
+    readingBalance.catch(() => undefined);
+    const original = await checkingImage;
+    const mask = await checkingMask;
 
     // Someone with nothing left is answered before their upload is written anywhere. The
     // reservation below is what really decides (D4: under concurrency too).
-    if ((await this.credits.balance(command.userId)).balance < 1) throw new InsufficientCreditsError();
+    if ((await readingBalance).balance < 1) throw new InsufficientCreditsError();
 
     const imageId = randomUUID();
     await this.images.createProcessing({

@@ -6,6 +6,7 @@ import { FALLBACK_MODELS, type FallbackModels } from '../../application/fallback
 import { FallbackService } from '../../application/fallback.service';
 import { IMAGE_MODEL, type ImageModel } from '../../application/image-model.port';
 import { RunFallbackRecoveryJob } from '../../application/run-fallback-recovery.job';
+import { LocalEnginePool } from './local-engine/local-engine-pool';
 import { LocalImageModel } from './local-image-model.adapter';
 import { ReplicateImageModel } from './replicate-image-model.adapter';
 import { ModelFallbackStateOrmEntity } from './typeorm/model-fallback-state.orm-entity';
@@ -19,6 +20,12 @@ import { TypeormModelFallbackStateRepository } from './typeorm/typeorm-model-fal
 @Module({
   imports: [TypeOrmModule.forFeature([ModelFallbackStateOrmEntity])],
   providers: [
+    {
+      // ADR 0022: the local engine's worker threads (started on the first edit, closed with the app).
+      provide: LocalEnginePool,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => new LocalEnginePool({ threads: config.generation.localEngineThreads }),
+    },
     LocalImageModel,
     TypeormModelFallbackStateRepository,
     {

@@ -1,0 +1,116 @@
+import * as path from 'node:path';
+import { Piscina } from 'piscina';
+import 'sharp'; // sharp's docs: on glibc Linux the main thread loads it before any worker does
+import type { RenderTask } from './render.worker';
+
+export interface LocalEnginePoolOptions {
+  /** At most this many edits run at once (one per worker thread); the rest wait in order. */
+  threads: number;
+  /** The task module (tests point it at a fixture); default: ./render.worker next to this file. */
+  filename?: string;
+  /** A thread idle this long exits (memory back); the next edit starts a new one. */
+  idleTimeoutMs?: number;
+}
+
+/** render.worker as a .js file in dist, as a .ts file under ts-node or ts-jest. */
+const RUNS_AS_TYPESCRIPT = path.extname(__filename) === '.ts';
+const DEFAULT_WORKER = path.join(__dirname, `render.worker${path.extname(__filename)}`);
+
+/**
+ * ADR 0022: the local engine's pixel work (decode, per-pixel loops, encode) runs in a bounded pool
+ * of worker threads (piscina), so the event loop that answers every other request never waits on
+ * it. Buffers are transferred both ways, not cloned. A worker that dies fails its task (the
+ * generation then fails like any model error: D4, the credit is released) and is replaced.
+ */
+export class LocalEnginePool {
+  private readonly pool: Piscina<RenderTask, Uint8Array>;
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(options: LocalEnginePoolOptions) {
+    const filename = options.filename ?? DEFAULT_WORKER;
+    this.pool = new Piscina<RenderTask, Uint8Array>({
+      filename,
+      minThreads: 0,
+      maxThreads: Math.max(1, options.threads),
+      idleTimeout: options.idleTimeoutMs ?? 60_000,
+      ...typescriptWorkerOptions(filename),
+    });
+  }
+
+  get maxThreads(): number {
+    return this.pool.options.maxThreads;
+  }
+
+
+  /** Worker threads alive now (never more than maxThreads). */
+  get threadCount(): number {
+    return this.pool.threads.length;
+  }
+
+  /** Edits running in a worker now (at most maxThreads) and edits waiting for a thread. */
+  get load(): { running: number; waiting: number } {
+    return { running: this.running, waiting: this.waiting.length };
+  }
+
+  /**
+   * Runs one edit in a worker. The input is copied once into a buffer of its own that is moved to
+   * the worker (the caller keeps its bytes: they are stored and rendered elsewhere meanwhile), and
+   * the result is moved back. An abort drops an edit still waiting for a thread; one already
+   * running is left to finish (the caller ignores its answer) rather than killing a thread in the
+   * middle of a libvips call.
+   */
+  async render(task: RenderTask, signal?: AbortSignal): Promise<Buffer> {
+    await this.turn(signal);
+    try {
+      const image = new Uint8Array(task.image.byteLength);
+      image.set(task.image);
+      const out = await this.pool.run({ ...task, image }, { transferList: [image.buffer] });
+      return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
+    } finally {
+      this.running--;
+      this.waiting.shift()?.();
+    }
+  }
+
+  /** Waits for a free thread (first come, first served); refused at once when the signal fires while waiting. */
+  private turn(signal: AbortSignal | undefined): Promise<void> {
+    signal?.throwIfAborted();
+    if (this.running < this.maxThreads) {
+      this.running++;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve, reject) => {
+      const go = () => {
+        signal?.removeEventListener('abort', onAbort);
+        this.running++;
+        resolve();
+      };
+      const onAbort = () => {
+        const at = this.waiting.indexOf(go);
+        if (at >= 0) this.waiting.splice(at, 1);
+        reject(signal?.reason);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiting.push(go);
+    });
+  }
+
+  destroy(): Promise<void> {
+    return this.pool.destroy();
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.destroy();
+  }
+}
+
+/** Under ts-node/ts-jest the worker must load TypeScript too: ts-node (transpile only) with the backend's tsconfig. */
+function typescriptWorkerOptions(filename: string): { execArgv?: string[]; env?: Record<string, string | undefined> } {
+  if (!RUNS_AS_TYPESCRIPT && !filename.endsWith('.ts')) return {};
+  const hasTsNode = process.execArgv.some((arg) => arg.includes('ts-node'));
+  return {
+    execArgv: hasTsNode ? process.execArgv : ['--require', require.resolve('ts-node/register/transpile-only')],
+    env: { ...process.env, TS_NODE_PROJECT: path.resolve(__dirname, '../../../../../../tsconfig.json'), TS_NODE_TRANSPILE_ONLY: 'true' },
+  };
+}
