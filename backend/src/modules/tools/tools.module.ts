@@ -3,7 +3,6 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { RateLimitModule } from '../../shared/rate-limit/rate-limit.module';
 import { YoutubeArticleController } from './adapters/http/youtube-article.controller';
 import { LocalArticleWriter } from './adapters/local/local-article-writer.adapter';
-import { OpenaiArticleWriter } from './adapters/openai/openai-article-writer.adapter';
 import { YoutubeTranscriptSource } from './adapters/youtube/youtube-transcript.adapter';
 import { ARTICLE_WRITERS, type ArticleWriters } from './application/article-writer.port';
 import { TRANSCRIPT_SOURCE, type TranscriptSource } from './application/transcript-source.port';
@@ -40,7 +39,15 @@ import { WriteYoutubeArticleUseCase } from './application/write-youtube-article.
             : `YouTube articles: OpenAI ${openai.model} with the user's own key, else the local writer (no OPENAI_API_KEY)`,
         );
         const local = new LocalArticleWriter();
-        return { local, openai: (apiKey: string) => new OpenaiArticleWriter(openai, apiKey) };
+        return {
+          local,
+          openai: (apiKey: string) => {
+            // The OpenAI SDK is loaded on the first article that uses it, not at start (issue 14: memory).
+            // eslint-disable-next-line @typescript-eslint/no-require-imports
+            const { OpenaiArticleWriter } = require('./adapters/openai/openai-article-writer.adapter') as typeof import('./adapters/openai/openai-article-writer.adapter');
+            return new OpenaiArticleWriter(openai, apiKey);
+          },
+        };
       },
     },
   ],

@@ -2,7 +2,6 @@ import { Global, Logger, Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { MAILER, type Mailer } from './mailer.port';
 import { OutboxMailer } from './outbox-mailer.adapter';
-import { SmtpMailer } from './smtp-mailer.adapter';
 
 /** Where SMTP_URL points, without user or password, for the start-up log. */
 function describeSmtpUrl(url: string): string {
@@ -14,6 +13,9 @@ function describeSmtpUrl(url: string): string {
 export function createMailer(config: AppConfig, logger = new Logger('Mail')): Mailer {
   if (config.mail.smtpUrl) {
     logger.log(`Mailer: SMTP at ${describeSmtpUrl(config.mail.smtpUrl)}, from ${config.mail.from}`);
+    // nodemailer (~10 MB at start) is loaded only when SMTP is configured (issue 14: memory).
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { SmtpMailer } = require('./smtp-mailer.adapter') as typeof import('./smtp-mailer.adapter');
     return new SmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from });
   }
   if (config.env === 'production') {

@@ -1,0 +1,95 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { createTestDatabase, TestDatabase } from '../../test/support/database';
+import { freePort } from '../../test/support/free-port';
+import { waitHealthy } from '../../test/support/server-process';
+
+const BACKEND = path.resolve(__dirname, '..', '..');
+export const BUILT_MAIN = path.join(BACKEND, 'dist', 'main.js');
+
+export interface BuiltApp {
+  baseUrl: string;
+  pid: number;
+  db: TestDatabase;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Newest modification time of the files under `dir` (0 when none). */
+function newestUnder(dir: string): number {
+  let max = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    max = Math.max(max, entry.isDirectory() ? newestUnder(p) : fs.statSync(p).mtimeMs);
+  }
+  return max;
+}
+
+/** Throws unless backend/dist exists and is at least as new as backend/src (run `npm run build` first). */
+export function assertFreshBuild(): void {
+  if (!fs.existsSync(BUILT_MAIN)) throw new Error('backend/dist/main.js is missing: run `npm run build -w backend` first');
+  const src = newestUnder(path.join(BACKEND, 'src'));
+  if (fs.statSync(BUILT_MAIN).mtimeMs + 1 < src && !process.env.BENCH_ALLOW_STALE_DIST) {
+    throw new Error('backend/dist is older than backend/src: run `npm run build -w backend` first (or set BENCH_ALLOW_STALE_DIST=1)');
+  }
+}
+
+/**
+ * The BUILT app (`node backend/dist/main.js`, exactly what `npm start` and the Docker image run),
+ * production mode, logs silent, on a fresh database of DATABASE_URL's server. For measurements
+ * where the ts-node loader of startAppProcess would distort the figures (memory: the TypeScript
+ * compiler alone is tens of MB).
+ */
+export async function startBuiltAppProcess(extraEnv: Record<string, string> = {}, nodeArgs: string[] = []): Promise<BuiltApp> {
+  assertFreshBuild();
+  const db = await createTestDatabase('bench');
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, BUILT_MAIN], {
+    cwd: path.resolve(BACKEND, '..'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: db.url,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'silent',
+      LOCAL_CHECKOUT_IN_PRODUCTION: 'true',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-50_000)));
+  child.stderr!.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-50_000)));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      await new Promise<void>((resolve) => {
+        const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        child.once('exit', () => {
+          clearTimeout(kill);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      });
+    }
+    await db.drop();
+  };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitHealthy(baseUrl, () => out);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { baseUrl, pid: child.pid!, db, output: () => out, stop };
+}
+
+/** Resident memory of a process from /proc (Linux): VmRSS and its peak VmHWM, in MB. */
+export function residentMemory(pid: number): { rssMb: number; peakMb: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+}
