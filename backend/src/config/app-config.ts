@@ -5,6 +5,7 @@ import { communityConfig, communityEnv } from '../modules/community/community.co
 import { creditsConfig, creditsEnv } from '../modules/credits/credits.config';
 import { generationConfig, generationEnv } from '../modules/generation/generation.config';
 import { checkIdentityEnv, identityConfig, identityEnv } from '../modules/identity/identity.config';
+import { checkImagesEnv, imagesConfig, imagesEnv } from '../modules/images/images.config';
 import { supportConfig, supportEnv } from '../modules/support/support.config';
 import { toolsConfig, toolsEnv } from '../modules/tools/tools.config';
 import { mailConfig, mailEnv } from '../shared/mail/mail.config';
@@ -51,10 +52,11 @@ const coreEnv = {
 
 /** Every environment variable the server reads: the core and each context's slice. */
 export const envSchema = z
-  .object({ ...coreEnv, ...mailEnv, ...identityEnv, ...creditsEnv, ...generationEnv, ...communityEnv, ...billingEnv, ...supportEnv, ...toolsEnv })
+  .object({ ...coreEnv, ...mailEnv, ...identityEnv, ...creditsEnv, ...generationEnv, ...communityEnv, ...billingEnv, ...supportEnv, ...toolsEnv, ...imagesEnv })
   .superRefine((env, ctx) => {
     checkIdentityEnv(env, ctx);
     checkBillingEnv(env, ctx);
+    checkImagesEnv(env, ctx);
     if (env.MODEL_TIMEOUT_MS >= env.CREDIT_RESERVATION_STALE_MINUTES * 60_000) {
       ctx.addIssue({
         code: 'custom',
@@ -111,7 +113,8 @@ export type AppConfig = ReturnType<typeof coreConfig> &
   ReturnType<typeof communityConfig> &
   ReturnType<typeof billingConfig> &
   ReturnType<typeof supportConfig> &
-  ReturnType<typeof toolsConfig>;
+  ReturnType<typeof toolsConfig> &
+  ReturnType<typeof imagesConfig>;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -146,6 +149,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     ...billingConfig(env),
     ...supportConfig(env),
     ...toolsConfig(env),
+    ...imagesConfig(env),
   };
 }
 
