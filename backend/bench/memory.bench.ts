@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import sharp from 'sharp';
 import { freePort } from '../test/support/free-port';
 import { waitUntil } from '../test/support/server-process';
-import { residentMemory, startBuiltAppProcess } from './support/built-app';
+import { PRODUCTION_RUNTIME, residentMemory, startBuiltAppProcess } from './support/built-app';
 import { withDatabaseServer } from './support/load';
 
 /** Issue 14: RSS after start and after a mixed load, target ≤ 200 MB for both. */
@@ -57,10 +57,12 @@ async function bareNodeRss(): Promise<number> {
 export async function run(): Promise<void> {
   await withDatabaseServer(async () => {
     const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'magic-editor-memory-bench-'));
-    // MEMORY_BENCH_NODE_ARGS="--max-semi-space-size=4": try V8 flags without touching the start script.
-    const nodeArgs = (process.env.MEMORY_BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+    // The app runs as `npm start` and the Docker image run it (PRODUCTION_RUNTIME);
+    // MEMORY_BENCH_NODE_ARGS replaces its Node flags to try others.
+    const nodeArgs = process.env.MEMORY_BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? PRODUCTION_RUNTIME.nodeArgs;
     const app = await startBuiltAppProcess(
       {
+        ...PRODUCTION_RUNTIME.env,
         MAIL_OUTBOX_DIR: outbox,
         REGISTRATIONS_PER_IP_PER_DAY: '100000',
         REGISTRATION_ATTEMPTS_PER_IP_PER_HOUR: '100000',
@@ -122,11 +124,9 @@ export async function run(): Promise<void> {
       await new Promise((r) => setTimeout(r, 5000));
       const afterIdle = residentMemory(app.pid);
       const bare = await bareNodeRss();
-      if (process.env.MEMORY_BENCH_SIGNAL) process.kill(app.pid, process.env.MEMORY_BENCH_SIGNAL as NodeJS.Signals);
-      await new Promise((r) => setTimeout(r, process.env.MEMORY_BENCH_SIGNAL ? 500 : 0));
 
       const mb = (n: number) => Number(n.toFixed(1));
-      console.log(`built app (node ${[...nodeArgs, 'backend/dist/main.js'].join(' ')}), production, LOG_LEVEL=silent; ${REQUESTS} mixed requests, ${CONCURRENCY} at a time, in ${loadMs} ms`);
+      console.log(`built app (${Object.entries(PRODUCTION_RUNTIME.env).map(([k, v]) => `${k}=${v} `).join('')}node ${[...nodeArgs, 'backend/dist/main.js'].join(' ')}), production, LOG_LEVEL=silent; ${REQUESTS} mixed requests, ${CONCURRENCY} at a time, in ${loadMs} ms`);
       console.table([
         { when: 'after start (1 s idle)', 'RSS MB': mb(atStart.rssMb), 'target MB': TARGET_MB, ok: atStart.rssMb <= TARGET_MB ? 'yes' : 'NO' },
         { when: 'after one generation (setup)', 'RSS MB': mb(afterGeneration.rssMb), 'target MB': '', ok: '' },

@@ -37,12 +37,21 @@ export function assertFreshBuild(): void {
 }
 
 /**
+ * How production runs the server: the root and backend `start` scripts and docker/Dockerfile's CMD
+ * and ENV carry these same settings (keep them together).
+ */
+export const PRODUCTION_RUNTIME = {
+  nodeArgs: ['--max-semi-space-size=4'],
+  env: { MALLOC_ARENA_MAX: '2' },
+} as const;
+
+/**
  * The BUILT app (`node backend/dist/main.js`, exactly what `npm start` and the Docker image run),
  * production mode, logs silent, on a fresh database of DATABASE_URL's server. For measurements
  * where the ts-node loader of startAppProcess would distort the figures (memory: the TypeScript
  * compiler alone is tens of MB).
  */
-export async function startBuiltAppProcess(extraEnv: Record<string, string> = {}, nodeArgs: string[] = []): Promise<BuiltApp> {
+export async function startBuiltAppProcess(extraEnv: Record<string, string> = {}, nodeArgs: readonly string[] = []): Promise<BuiltApp> {
   assertFreshBuild();
   const db = await createTestDatabase('bench');
   const port = await freePort();
