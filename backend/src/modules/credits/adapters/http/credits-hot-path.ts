@@ -1,12 +1,10 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SessionCache } from '../../../../shared/auth/session-cache';
+import { preparedAnswer, registerSignedInHotPath } from '../../../../shared/auth/signed-in-hot-path';
 import { HotPaths } from '../../../../shared/http/hot-paths';
-import { PreparedJson, sendPipelineJson } from '../../../../shared/http/pipeline-answer';
 import { BalanceCache } from '../../application/balance-cache';
 
 export const CREDITS_PATH = '/api/user/credits';
-const NO_STORE: ReadonlyArray<[string, string]> = [['cache-control', 'no-store']];
 
 /**
  * ADR 0021: the shell's 2-second balance poll answered before Express when this instance holds
@@ -23,26 +21,9 @@ export class CreditsHotPath implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.hotPaths.register((req, res) => this.serve(req, res));
-  }
-
-  private serve(req: IncomingMessage, res: ServerResponse): boolean {
-    if (req.url !== CREDITS_PATH || req.method !== 'GET') return false;
-    const pipelineHeaders = this.hotPaths.pipelineHeaders;
-    if (!pipelineHeaders) return false;
-    const found = this.sessions.lookup(req);
-    if (found.kind === 'none') return false;
-    if (found.kind === 'miss') {
-      this.sessions.fillAfterPipeline(req, found);
-      return false;
-    }
-    const balance = this.balances.get(found.session.userId);
-    if (!balance) return false;
-    let answer = balance.answers.get(CREDITS_PATH) as PreparedJson | undefined;
-    if (!answer) balance.answers.set(CREDITS_PATH, (answer = new PreparedJson(balance.value)));
-    if (!answer.sendable) return false;
-    sendPipelineJson(req, res, answer, pipelineHeaders, NO_STORE);
-    this.sessions.touchInBackground(found.sid, found.session);
-    return true;
+    registerSignedInHotPath(this.hotPaths, this.sessions, CREDITS_PATH, (session) => {
+      const balance = this.balances.get(session.userId);
+      return balance ? preparedAnswer(balance.answers, CREDITS_PATH, () => balance.value) : null;
+    });
   }
 }
