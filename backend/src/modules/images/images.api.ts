@@ -27,6 +27,17 @@ export interface GeneratedImage {
   mimeType: StoredMimeType;
   model: string;
   isWatermarked: boolean;
+  /**
+   * The generated file's WebP renditions when the caller makes them itself, from the output's own
+   * pixels while the full file is encoded (`makeGeneratedRenditions`); resolves to null when they
+   * could not be made (the backfill makes them later). Left out, they are made from `bytes`.
+   */
+  renditions?: Promise<GeneratedRenditions | null>;
+}
+
+/** Renditions made by `makeGeneratedRenditions` (opaque to the caller). */
+export interface GeneratedRenditions {
+  readonly made: ReadonlyArray<{ width: number; height: number; version: string; bytes: Buffer }>;
 }
 
 /** A completed image's renditions, as answers show them (D31). */

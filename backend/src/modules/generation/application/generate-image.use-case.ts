@@ -191,6 +191,7 @@ export class GenerateImageUseCase {
       mimeType: output.mimeType,
       model: edited.model,
       isWatermarked: watermarked,
+      renditions: output.renditions,
     });
     // The recovery job gave up on it meanwhile (and released its credit): it stays failed.
     if (!completed) throw new TransientModelError('The generation took too long and was abandoned');

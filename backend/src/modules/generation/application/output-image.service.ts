@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import sharp, { type Metadata } from 'sharp';
+import { generatedRenditionWidth, makeGeneratedRenditions, type GeneratedRenditions, type RawPixels } from '../../images';
 import { UnusableModelOutputError } from '../domain/generation-errors';
 import { sniffStoredType, type StoredMimeType } from '../domain/image-format';
 import { watermarkLayout, watermarkSvg } from '../domain/watermark';
@@ -7,6 +8,8 @@ import { watermarkLayout, watermarkSvg } from '../domain/watermark';
 export interface OutputImage {
   bytes: Buffer;
   mimeType: StoredMimeType;
+  /** D31: the stored file's renditions, made from the same pixels while it is encoded; left out when the model's bytes are stored as they are. */
+  renditions?: Promise<GeneratedRenditions | null>;
 }
 
 /** Model outputs are never bigger than this; a larger claim is not an image we asked for. */
@@ -32,11 +35,17 @@ export class OutputImageService {
     const carriesMetadata = Boolean(meta.exif || meta.xmp || meta.iptc || meta.icc || (meta.comments?.length ?? 0) > 0);
     if (!options.watermark && !carriesMetadata) return { bytes: output, mimeType };
 
+    const turned = (meta.orientation ?? 1) >= 5;
+    const width = turned ? meta.height : meta.width;
+    const height = turned ? meta.width : meta.height;
+    // The renditions (images context, D31) are made from the same decoded pixels side by side with
+    // the full file's encode, not by decoding that file again afterwards.
+    const renditions = this.renditionsOf(output, width, options.watermark);
+    renditions.catch(() => undefined); // observed by the images context, or dropped with a failed output
     try {
       let pipeline = sharp(output, { failOn: 'error', limitInputPixels: MAX_OUTPUT_PIXELS }).rotate();
       if (options.watermark) {
-        const turned = (meta.orientation ?? 1) >= 5;
-        const layout = watermarkLayout(turned ? meta.height : meta.width, turned ? meta.width : meta.height);
+        const layout = watermarkLayout(width, height);
         pipeline = pipeline.composite([{ input: Buffer.from(watermarkSvg(layout)), left: layout.left, top: layout.top }]);
       }
       const encoded =
@@ -45,9 +54,36 @@ export class OutputImageService {
           : mimeType === 'image/webp'
             ? pipeline.webp({ quality: 90 })
             : pipeline.png();
-      return { bytes: await encoded.toBuffer(), mimeType };
+      return { bytes: await encoded.toBuffer(), mimeType, renditions };
     } catch (cause) {
       throw new UnusableModelOutputError({ cause });
     }
+  }
+
+  /**
+   * The output turned upright and scaled to the largest rendition width (JPEG shrink-on-load does
+   * most of it), with the watermark drawn at that scale (D31: a watermarked file's renditions are
+   * watermarked), then encoded by the images context. null when the image is too small for any.
+   */
+  private async renditionsOf(output: Buffer, sourceWidth: number, watermark: boolean): Promise<GeneratedRenditions | null> {
+    const largest = generatedRenditionWidth(sourceWidth);
+    if (!largest) return null;
+    const scaled = await sharp(output, { failOn: 'error', limitInputPixels: MAX_OUTPUT_PIXELS })
+      .rotate()
+      .resize({ width: largest, withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    let pixels: RawPixels = { data: scaled.data, width: scaled.info.width, height: scaled.info.height, channels: scaled.info.channels };
+    if (watermark) {
+      const layout = watermarkLayout(pixels.width, pixels.height);
+      let drawn = sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: pixels.channels } }).composite([
+        { input: Buffer.from(watermarkSvg(layout)), left: layout.left, top: layout.top },
+      ]);
+      // Compositing adds an alpha channel; the stored file only has one if the output had it.
+      if (pixels.channels === 3 || pixels.channels === 1) drawn = drawn.removeAlpha();
+      const marked = await drawn.raw().toBuffer({ resolveWithObject: true });
+      pixels = { data: marked.data, width: marked.info.width, height: marked.info.height, channels: marked.info.channels };
+    }
+    return makeGeneratedRenditions(pixels, sourceWidth);
   }
 }

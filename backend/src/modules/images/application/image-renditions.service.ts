@@ -3,6 +3,7 @@ import { makeWebpRenditions, type MadeRendition } from '../adapters/sharp/webp-r
 import { TypeormImageRepository, type RenditionSet } from '../adapters/typeorm/typeorm-image.repository';
 import type { ImageFile } from '../domain/image';
 import type { StoredRenditions } from '../domain/rendition';
+import type { GeneratedRenditions } from '../images.api';
 import { ImageStorageService, type RenditionToStore } from './image-storage.service';
 
 /** A generation that never completes leaves its original's renditions here at most this long. */
@@ -45,10 +46,10 @@ export class ImageRenditionsService implements OnModuleDestroy {
    * objects already put: ADR 0023); null when either could not be made or stored (the backfill
    * tries again).
    */
-  async forCompletion(id: string, generated: Buffer): Promise<RenditionSet | null> {
+  async forCompletion(id: string, generated: Buffer, made?: Promise<GeneratedRenditions | null>): Promise<RenditionSet | null> {
     const started = this.pending.get(id)?.renditions ?? this.loadAndMake(id, 'original');
     this.forget(id);
-    const [original, output] = await Promise.all([started, this.make(id, 'generated', generated)]);
+    const [original, output] = await Promise.all([started, made ? this.given(id, made) : this.make(id, 'generated', generated)]);
     if (!original || !output) return null;
     try {
       return await this.place(id, { original, generated: output });
@@ -84,6 +85,17 @@ export class ImageRenditionsService implements OnModuleDestroy {
   private async place(id: string, made: Record<ImageFile, MadeRendition[]>): Promise<RenditionSet> {
     const { stored, toStore } = renditionSet(made);
     return { stored, rows: await this.storage.placeRenditions(id, toStore) };
+  }
+
+  /** Renditions the generation made from the output's pixels (D31: the same widths and format). */
+  private async given(id: string, made: Promise<GeneratedRenditions | null>): Promise<MadeRendition[] | null> {
+    try {
+      const renditions = await made;
+      return renditions ? [...renditions.made] : null;
+    } catch (error) {
+      this.logger.warn(`Renditions of the generated file of image ${id} could not be made: ${(error as Error).message}`);
+      return null;
+    }
   }
 
   private async make(id: string, file: ImageFile, bytes: Buffer): Promise<MadeRendition[] | null> {

@@ -46,7 +46,7 @@ export class ImagesApiService implements ImagesApi {
 
   async completeWith(id: string, output: GeneratedImage): Promise<CompletedImage | null> {
     const [renditions, generated] = await Promise.all([
-      this.renditions.forCompletion(id, output.bytes),
+      this.renditions.forCompletion(id, output.bytes, output.renditions),
       this.storage.placeFile(id, 'generated', output.bytes, output.mimeType),
     ]);
     let completed = false;

@@ -34,7 +34,41 @@ export async function makeWebpRenditions(source: Buffer): Promise<MadeRendition[
     .resize({ width: largest, withoutEnlargement: true })
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const raw = { width: info.width, height: info.height, channels: info.channels };
+  return encodeWebpRenditions(data, { width: info.width, height: info.height, channels: info.channels }, widths);
+}
+
+/** Raw pixels as sharp describes them. */
+export interface RawPixels {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 1 | 2 | 3 | 4;
+}
+
+/**
+ * D31: the same renditions from pixels the caller already has: a source `sourceWidth` pixels wide
+ * (as stored, orientation applied) scaled to `largestRenditionWidth(sourceWidth)` wide, with
+ * whatever the stored file carries (a watermark) already drawn. Lets the generated file's
+ * renditions be made while its full file is still being encoded (ADR 0022, "Not done").
+ */
+export async function makeWebpRenditionsFromPixels(pixels: RawPixels, sourceWidth: number): Promise<MadeRendition[]> {
+  const widths = renditionWidths(sourceWidth);
+  if (widths.length === 0) throw new Error('The image has no width');
+  if (pixels.width !== Math.max(...widths)) throw new Error(`Rendition pixels are ${pixels.width} px wide, expected ${Math.max(...widths)}`);
+  return encodeWebpRenditions(pixels.data, { width: pixels.width, height: pixels.height, channels: pixels.channels }, widths);
+}
+
+/** The width the pixels given to makeWebpRenditionsFromPixels must have; null when there are no renditions. */
+export function largestRenditionWidth(sourceWidth: number): number | null {
+  const widths = renditionWidths(sourceWidth);
+  return widths.length ? Math.max(...widths) : null;
+}
+
+async function encodeWebpRenditions(
+  data: Buffer,
+  raw: { width: number; height: number; channels: 1 | 2 | 3 | 4 },
+  widths: number[],
+): Promise<MadeRendition[]> {
   // Encoded side by side (libuv's pool runs them on every core).
   return Promise.all(
     widths.map(async (width) => {
