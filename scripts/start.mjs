@@ -40,11 +40,15 @@ const targets = [
       ),
       // The client bundles the rules it shares with the server (prompt filter, chips; D13).
       at('backend', 'src', 'modules', 'generation', 'domain', 'shared-with-client'),
+      at('backend', 'src', 'modules', 'tools', 'domain', 'shared-with-client'),
+      at('backend', 'src', 'modules', 'support', 'domain', 'shared-with-client'),
     ],
   },
   {
     name: 'backend',
-    output: at('backend', 'dist', 'main.js'),
+    // Written after every successful build (the build is incremental: main.js itself is rewritten
+    // only when its own output changes).
+    output: at('backend', 'dist', '.build-stamp'),
     inputs: ['src', 'package.json', 'tsconfig.json', 'tsconfig.build.json'].map((p) => at('backend', p)),
   },
 ];
