@@ -126,7 +126,7 @@ describe('signed-in hot paths across two instances (ADR 0021)', () => {
     }
   });
 
-  it('/api/health: the hot answer matches the pipeline, and a database check happens at most once a second', async () => {
+  it('/api/health: the hot answer matches the pipeline (the once-a-second reuse: src/health/health-check.spec.ts)', async () => {
     await waitFor('a stale health check', async () => {
       const { HealthCheck } = await import('../../src/health/health-check');
       return !a.app.get(HealthCheck).freshAt();
