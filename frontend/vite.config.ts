@@ -13,10 +13,11 @@ const generationRules = fileURLToPath(
 const toolsRules = fileURLToPath(new URL('../backend/src/modules/tools/domain/shared-with-client', import.meta.url));
 const supportRules = fileURLToPath(new URL('../backend/src/modules/support/domain/shared-with-client', import.meta.url));
 
-// The NestJS server (PORT default 3000) serves /api and /ws. In development Vite proxies both
-// to it. The Host header is kept (no changeOrigin) so that the server's same-origin check for
-// state-changing requests (D18) sees the browser's Origin and Host agree.
-const backend = 'http://localhost:3000';
+// The NestJS server (PORT, default 3000) serves /api, /ws, robots.txt and sitemap.xml. In
+// development Vite proxies them to it, on the same PORT the server reads. The Host header is kept
+// (no changeOrigin) so that the server's same-origin check for state-changing requests (D18) sees
+// the browser's Origin and Host agree.
+const backend = `http://localhost:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
   plugins: [react()],
@@ -26,6 +27,8 @@ export default defineConfig({
     proxy: {
       '/api': { target: backend },
       '/ws': { target: backend, ws: true },
+      '/robots.txt': { target: backend },
+      '/sitemap.xml': { target: backend },
     },
   },
   build: {

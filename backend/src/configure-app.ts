@@ -22,6 +22,7 @@ import { PERMISSIONS_POLICY, permissionsPolicy } from './shared/http/permissions
 import { headersSetBy } from './shared/http/pipeline-answer';
 import { safeInputOnly } from './shared/http/safe-input.middleware';
 import { sameOriginOnly } from './shared/http/same-origin.middleware';
+import { crawlerFiles } from './shared/http/crawler-files.middleware';
 import { spaStatic } from './shared/http/spa-static.middleware';
 
 const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -119,6 +120,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, ses
   // Issue 9: no NUL character anywhere and no deep nesting in a parsed body or query (400).
   app.use('/api', safeInputOnly());
 
+  // Issue 15: robots.txt and sitemap.xml, before the SPA would answer them with its HTML.
+  app.use(crawlerFiles(config.publicUrl));
   const spa = spaStatic(config.frontendDistDir);
   if (spa) app.use(spa);
   else new NestLogger('Static').warn(`No built frontend in ${config.frontendDistDir}: only /api and /ws are served`);

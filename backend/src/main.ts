@@ -62,6 +62,9 @@ async function bootstrap(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   try {
+    // Issue 15: the database's start-up lines wait for the app's logger, so the whole log has one
+    // format (printed as they are should the start-up fail first).
+    Logger.attachBuffer();
     database = await prepareDatabase(config, (m) => log.log(m));
     app = await NestFactory.create<NestExpressApplication>(
       AppModule.register({ config, databaseUrl: database.url }),
@@ -71,6 +74,7 @@ async function bootstrap(): Promise<void> {
     await app.listen(config.port, config.host);
     log.log(`Magic Editor is listening on ${config.publicUrl.origin} (port ${config.port}, ${config.env})`);
   } catch (e) {
+    Logger.flush();
     log.error(`Start-up failed: ${(e as Error).stack ?? e}`);
     await app?.close().catch(() => undefined);
     await database?.embedded?.stop();

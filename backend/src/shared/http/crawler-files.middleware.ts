@@ -1,0 +1,38 @@
+import type { NextFunction, Request, Response } from 'express';
+
+/** Pages a search engine may list: the public ones (issue 15). */
+export const PUBLIC_PAGES = ['/', '/pricing', '/leaderboard', '/about', '/contact', '/privacy', '/terms', '/tools/youtube-to-article'];
+
+/** Pages that are private, per-person or carry single-use tokens, and the API. */
+const DISALLOWED = ['/admin', '/api/', '/profile', '/my-edits', '/checkout', '/order', '/reset-password', '/confirm-email'];
+
+export function robotsTxt(publicUrl: URL): string {
+  return ['User-agent: *', ...DISALLOWED.map((p) => `Disallow: ${p}`), '', `Sitemap: ${new URL('/sitemap.xml', publicUrl).href}`, ''].join('\n');
+}
+
+export function sitemapXml(publicUrl: URL): string {
+  const urls = PUBLIC_PAGES.map((p) => `  <url><loc>${escapeXml(new URL(p, publicUrl).href)}</loc></url>`);
+  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
+}
+
+function escapeXml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}
+
+/**
+ * GET /robots.txt and /sitemap.xml, made from PUBLIC_URL, answered before the SPA fallback (which
+ * would otherwise send the app's HTML for both).
+ */
+export function crawlerFiles(publicUrl: URL) {
+  const files = new Map([
+    ['/robots.txt', { type: 'text/plain; charset=utf-8', body: robotsTxt(publicUrl) }],
+    ['/sitemap.xml', { type: 'application/xml; charset=utf-8', body: sitemapXml(publicUrl) }],
+  ]);
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const file = (req.method === 'GET' || req.method === 'HEAD') && files.get(req.path);
+    if (!file) return next();
+    res.setHeader('Content-Type', file.type);
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.send(file.body);
+  };
+}
