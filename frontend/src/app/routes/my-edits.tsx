@@ -5,6 +5,7 @@ import { failureText } from '../../shared/api/error-text';
 import { useAddLaughMutation, useRemoveLaughMutation } from '../../features/community/api/community.api';
 import { LaughButton } from '../../features/community/components/laugh-button';
 import { MyEditsPage, type LaughSlotProps } from '../../features/my-edits/pages/my-edits-page';
+import { notifyError } from '../../shared/ui/notify';
 
 /**
  * The laugh control of a My Edits card: the community feature's 😂 button and laugh calls, with
@@ -33,7 +34,7 @@ export function MyEditsLaugh({ image, setLaugh }: LaughSlotProps) {
       if (wanted) toast.success('Added laugh', { description: 'You laughed at this image!' });
     } catch (error) {
       undo();
-      toast.error(wanted ? 'Error adding laugh' : 'Error removing laugh', {
+      notifyError(wanted ? 'Error adding laugh' : 'Error removing laugh', {
         description: failureText(error, 'Please try again.'),
       });
     } finally {

@@ -10,14 +10,25 @@ export function errorField(error: unknown): unknown {
   return body(error).error;
 }
 
+const STATUS_PREFIX = /^\d{3}: /;
+
+/**
+ * A message as the user reads it: without the leading "{status}: " of 000 §8's error format
+ * ("401: Invalid email or password" reads "Invalid email or password"). The status itself stays
+ * in the ApiError's `status` and `message`.
+ */
+export function withoutStatusPrefix(message: string): string {
+  return message.replace(STATUS_PREFIX, '');
+}
+
 /**
  * The text a toast or form shows for a failed call: the server's own sentence (the JSON body's
  * `message`, e.g. "Your card was declined." or the local engine's 422 listing the edits it can
- * do), else the general "{status}: {text}" message of 000 §8, else `fallback`. The sentence is
- * shown without the status prefix.
+ * do), else the text of the general "{status}: {text}" message of 000 §8, else `fallback`.
+ * Never with the status prefix.
  */
 export function failureText(error: unknown, fallback: string): string {
-  return serverMessage(error) ?? (getErrorMessage(error, '') || fallback);
+  return serverMessage(error) ?? (withoutStatusPrefix(getErrorMessage(error, '')) || fallback);
 }
 
 /** The `message` field of a failure's JSON body, if it has a non-empty one. */

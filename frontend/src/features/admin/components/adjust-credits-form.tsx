@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { getErrorStatus } from '../../../shared/api/base-api';
 import { failureText } from '../../../shared/api/error-text';
 import { Button } from '../../../shared/ui/button';
+import { notifyError } from '../../../shared/ui/notify';
 import { SelectField } from '../../../shared/ui/select-field';
 import { TextAreaField } from '../../../shared/ui/text-area-field';
 import { TextField } from '../../../shared/ui/text-field';
@@ -85,7 +86,7 @@ export function AdjustCreditsForm({ userId, email }: AdjustCreditsFormProps) {
       reset(EMPTY_ADJUST_FORM);
     } catch (error) {
       keys.current.settle(outcomeUnknown(getErrorStatus(error)) ? 'unknown' : 'done');
-      toast.error(adjustFailedTitle(adjustment.kind), { description: failureText(error, 'Please try again.') });
+      notifyError(adjustFailedTitle(adjustment.kind), { description: failureText(error, 'Please try again.') });
     } finally {
       sending.current = false;
     }
@@ -93,7 +94,7 @@ export function AdjustCreditsForm({ userId, email }: AdjustCreditsFormProps) {
 
   function onInvalid(fieldErrors: FieldErrors<AdjustFormValues>) {
     if (fieldErrors.amount?.type === 'required' || fieldErrors.reason?.type === 'required') {
-      toast.error(REQUIRED_FIELDS_MESSAGE);
+      notifyError(REQUIRED_FIELDS_MESSAGE);
     }
   }
 

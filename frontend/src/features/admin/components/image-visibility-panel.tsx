@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { failureText } from '../../../shared/api/error-text';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
+import { notifyError } from '../../../shared/ui/notify';
 import { QueryStatus } from '../../../shared/ui/query-status';
 import { TextField } from '../../../shared/ui/text-field';
 import {
@@ -35,7 +36,7 @@ function useVisibility() {
       else toast.success('Image shown', { description: 'It can appear in the community feed and the leaderboard again.' });
       return true;
     } catch (error) {
-      toast.error('Failed to update image visibility', { description: failureText(error, 'Please try again.') });
+      notifyError('Failed to update image visibility', { description: failureText(error, 'Please try again.') });
       return false;
     } finally {
       running.current = false;

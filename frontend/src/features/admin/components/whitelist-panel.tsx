@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { failureText } from '../../../shared/api/error-text';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
+import { notifyError } from '../../../shared/ui/notify';
 import { QueryStatus } from '../../../shared/ui/query-status';
 import { SelectField } from '../../../shared/ui/select-field';
 import { TextField } from '../../../shared/ui/text-field';
@@ -52,7 +53,7 @@ function AddEntryForm() {
       setValue('');
       setReason('');
     } catch (failure) {
-      toast.error('Failed to add whitelist entry', { description: failureText(failure, 'Please try again.') });
+      notifyError('Failed to add whitelist entry', { description: failureText(failure, 'Please try again.') });
     } finally {
       sending.current = false;
     }
@@ -104,7 +105,7 @@ function useActiveToggle() {
         description: `${entry.value} is now ${updated.isActive ? 'active' : 'inactive'}.`,
       });
     } catch (failure) {
-      toast.error('Failed to update whitelist entry', { description: failureText(failure, 'Please try again.') });
+      notifyError('Failed to update whitelist entry', { description: failureText(failure, 'Please try again.') });
     } finally {
       running.current = false;
       setPendingId(null);

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { failureText } from '../../../shared/api/error-text';
+import { notifyError } from '../../../shared/ui/notify';
 import {
   useResetFallbackMutation,
   useSetFallbackOverrideMutation,
@@ -54,7 +55,7 @@ export function useFallbackActions() {
       const status = await setOverride(enabled).unwrap();
       toast.success('Fallback override updated', { description: `Admin override: ${overrideLabel(status.adminOverride)}.` });
     } catch (error) {
-      toast.error('Failed to update fallback override', { description: failureText(error, 'Please try again.') });
+      notifyError('Failed to update fallback override', { description: failureText(error, 'Please try again.') });
     }
   }
 
@@ -63,7 +64,7 @@ export function useFallbackActions() {
       await reset().unwrap();
       toast.success('Fallback system reset', { description: 'The failure count is back to 0 and the primary model is in use.' });
     } catch (error) {
-      toast.error('Failed to reset fallback system', { description: failureText(error, 'Please try again.') });
+      notifyError('Failed to reset fallback system', { description: failureText(error, 'Please try again.') });
     }
   }
 
@@ -72,9 +73,9 @@ export function useFallbackActions() {
       const result = await runTest().unwrap();
       setLastTest({ result, at: Date.now() });
       if (result.success) toast.success('Test Complete', { description: testResultText(result) });
-      else toast.error('Test Complete', { description: testResultText(result) });
+      else notifyError('Test Complete', { description: testResultText(result) });
     } catch (error) {
-      toast.error('Failed to run test', { description: failureText(error, 'Please try again.') });
+      notifyError('Failed to run test', { description: failureText(error, 'Please try again.') });
     }
   }
 

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { failureText } from '../../../shared/api/error-text';
+import { notifyError } from '../../../shared/ui/notify';
 import { useSuspendUserMutation, type AdminUser } from '../api/admin.api';
 
 /**
@@ -29,7 +30,7 @@ export function useSuspendToggle(onChanged?: (user: AdminUser) => void) {
       });
       onChanged?.(updated);
     } catch (error) {
-      toast.error('Failed to update user status', { description: failureText(error, 'Please try again.') });
+      notifyError('Failed to update user status', { description: failureText(error, 'Please try again.') });
     } finally {
       mark(user.id, false);
     }

@@ -8,6 +8,7 @@ import { cx } from '../../../shared/lib/cx';
 import { Button, ButtonLink } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { AlertCircleIcon, CreditCardIcon } from '../../../shared/ui/icons';
+import { notifyError } from '../../../shared/ui/notify';
 import { QueryStatus } from '../../../shared/ui/query-status';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import {
@@ -108,7 +109,7 @@ function SubscriptionSection({ billing, subscription }: { billing: Billing; subs
       await resume().unwrap();
       toast.success('Subscription resumed', { description: 'Your plan will renew as usual.' });
     } catch (error) {
-      toast.error('Resume Failed', { description: failureText(error, 'Failed to resume subscription. Please try again.') });
+      notifyError('Resume Failed', { description: failureText(error, 'Failed to resume subscription. Please try again.') });
     }
   }
 

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { serverMessage } from '../../../shared/api/error-text';
 import { Button } from '../../../shared/ui/button';
 import { Dialog, DialogActions } from '../../../shared/ui/dialog';
+import { notifyError } from '../../../shared/ui/notify';
 import { TextField } from '../../../shared/ui/text-field';
 import { useCancelSubscriptionMutation } from '../api/billing.api';
 import { dateFromIso, formatDate } from '../lib/format';
@@ -53,7 +54,7 @@ export function CancelSubscriptionDialog({ open, onClose, email }: CancelSubscri
       toast.success('Subscription Cancelled', { description: cancellationText(answer.accessUntil) });
       close();
     } catch (error) {
-      toast.error('Cancellation Failed', { description: serverMessage(error) ?? CANCEL_FAILED_FALLBACK });
+      notifyError('Cancellation Failed', { description: serverMessage(error) ?? CANCEL_FAILED_FALLBACK });
     }
   }
 

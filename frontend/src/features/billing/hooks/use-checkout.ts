@@ -8,6 +8,7 @@ import {
   setPendingCreditPack,
   setPendingSubscription,
 } from '../../../shared/lib/pending-choice';
+import { notifyError } from '../../../shared/ui/notify';
 import {
   isPlanTier,
   useCreateSubscriptionMutation,
@@ -111,10 +112,10 @@ export function useCheckout(catalogue: Catalogue | undefined): CheckoutControls 
         clearPendingChoice();
         announcePlanChange(answer.planChange, catalogue);
       } else {
-        toast.error(PAYMENT_SETUP_FAILED, { description: NO_CHECKOUT_SESSION });
+        notifyError(PAYMENT_SETUP_FAILED, { description: NO_CHECKOUT_SESSION });
       }
     } catch (error) {
-      toast.error(SUBSCRIPTION_FAILED, { description: failureText(error, 'Please try again.') });
+      notifyError(SUBSCRIPTION_FAILED, { description: failureText(error, 'Please try again.') });
     }
     setBusy(null);
   }
@@ -128,9 +129,9 @@ export function useCheckout(catalogue: Catalogue | undefined): CheckoutControls 
         leaveFor(answer.checkoutUrl);
         return;
       }
-      toast.error(PAYMENT_SETUP_FAILED, { description: NO_CHECKOUT_SESSION });
+      notifyError(PAYMENT_SETUP_FAILED, { description: NO_CHECKOUT_SESSION });
     } catch (error) {
-      toast.error(PURCHASE_FAILED, { description: failureText(error, 'Please try again.') });
+      notifyError(PURCHASE_FAILED, { description: failureText(error, 'Please try again.') });
     }
     setBusy(null);
   }

@@ -1,4 +1,5 @@
 import { useCredits } from '../../../shared/api/credits.api';
+import { useGetCurrentUserQuery } from '../../../shared/api/current-user.api';
 import { Button, ButtonLink } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { SparklesIcon } from '../../../shared/ui/icons';
@@ -6,7 +7,13 @@ import { Skeleton } from '../../../shared/ui/skeleton';
 import { VisuallyHidden } from '../../../shared/ui/visually-hidden';
 import styles from './credits-box.module.css';
 
-function creditNote(balance: number, watermarked: number): string {
+/** What the box tells a user with no credits whose e-mail is not verified yet (the banner's offer). */
+export const VERIFY_FOR_CREDITS_NOTE =
+  'Verify your email to get 2 free credits: open the link we sent you, or use Resend Email in the banner above.';
+
+/** The line under the balance; an unverified user with no credits is pointed to verification. */
+export function creditNote(balance: number, watermarked: number, emailVerified = true): string {
+  if (balance === 0 && !emailVerified) return VERIFY_FOR_CREDITS_NOTE;
   if (balance === 0) return 'You have no credits left. Buy more to keep creating.';
   if (watermarked > 0) {
     return `Includes ${watermarked} free ${watermarked === 1 ? 'credit' : 'credits'}; images made with free credits are watermarked.`;
@@ -15,11 +22,15 @@ function creditNote(balance: number, watermarked: number): string {
 }
 
 /**
- * 000 §2 "Available Credits" with "Buy More" (→ /pricing). The balance comes from the shared
+ * 000 §2 "Available Credits" with "Buy More" (→ /pricing); an unverified user with no credits is
+ * told to verify (the banner's 2 free credits), not to buy more. The balance comes from the shared
  * credits query (polled every 2 s, refetched at once after a generation through the tag).
  */
 export function CreditsBox() {
   const { data: credits, isLoading, isError, refetch } = useCredits();
+  const { data: user } = useGetCurrentUserQuery();
+  // Until the user is known, take them as verified: the spec's text for 0 credits.
+  const emailVerified = user?.emailVerified ?? true;
 
   let balance;
   if (isLoading) {
@@ -59,7 +70,7 @@ export function CreditsBox() {
           Buy More
         </ButtonLink>
       </div>
-      {credits ? <p className={styles.note}>{creditNote(credits.balance, credits.watermarked)}</p> : null}
+      {credits ? <p className={styles.note}>{creditNote(credits.balance, credits.watermarked, emailVerified)}</p> : null}
     </Card>
   );
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Card } from '../../../shared/ui/card';
+import { notifyError } from '../../../shared/ui/notify';
 import { useGeneration } from '../hooks/use-generation';
 import { usePromptFilter } from '../hooks/use-prompt-filter';
 import { useSaveResult } from '../hooks/use-save-result';
@@ -47,7 +48,7 @@ export function MagicEditor() {
   async function runGeneration() {
     const missing = missingInformation(state);
     if (missing || !state.image) {
-      toast.error('Missing information', { description: missing ?? 'Please upload an image first.' });
+      notifyError('Missing information', { description: missing ?? 'Please upload an image first.' });
       return;
     }
     const result = await generate({ image: state.image, prompt: state.prompt, style: state.style, share });
@@ -59,7 +60,7 @@ export function MagicEditor() {
     const url = absoluteUrl(state.result.imageUrl);
     const outcome = await shareOrCopy({ url, title: 'Magic Editor', text: state.prompt.trim() || 'My Magic Editor edit' });
     if (outcome === 'copied') toast.success('Link copied to clipboard');
-    else if (outcome === 'failed') toast.error('Could not share the link', { description: url });
+    else if (outcome === 'failed') notifyError('Could not share the link', { description: url });
   }
 
   let content;

@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type ChangeEvent, type DragEvent, type Ref } from 'react';
-import { toast } from 'sonner';
 import { cx } from '../../../shared/lib/cx';
 import { Button } from '../../../shared/ui/button';
 import { ChevronRightIcon, ImageIcon, UploadIcon } from '../../../shared/ui/icons';
+import { notifyError } from '../../../shared/ui/notify';
 import { useObjectUrl } from '../hooks/use-object-url';
 import { ACCEPTED_IMAGE_TYPES, checkUpload, formatFileSize } from '../lib/upload';
 import { StepPanel } from './step-panel';
@@ -28,7 +28,7 @@ export function UploadStep({ image, onSelect, onRemove, onContinue, headingRef }
     if (!file) return;
     const check = checkUpload(file);
     if (!check.ok) {
-      toast.error(check.title, { description: check.message });
+      notifyError(check.title, { description: check.message });
       return;
     }
     onSelect(file);

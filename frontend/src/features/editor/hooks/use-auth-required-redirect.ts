@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { notifyError } from '../../../shared/ui/notify';
 
 /** 000 §4 / §9: the login redirect happens 1 s after the notice. */
 export const AUTH_REDIRECT_DELAY_MS = 1000;
@@ -22,7 +22,7 @@ export function useAuthRequiredRedirect(signedIn: boolean | null): void {
     if (signedIn) wasSignedIn.current = true;
     if (signedIn !== false || wasSignedIn.current) return undefined;
     // A fixed id: StrictMode's second effect run shows the same toast, not a second one.
-    toast.error('Authentication Required', { id: TOAST_ID, description: 'Please log in to access the photo editor.' });
+    notifyError('Authentication Required', { id: TOAST_ID, description: 'Please log in to access the photo editor.' });
     const timer = setTimeout(() => void navigate('/auth', { replace: true }), AUTH_REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [signedIn, navigate]);

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { notifyError } from '../../../shared/ui/notify';
 import { useGenerateImageMutation, type GenerationRequest, type GenerationResult } from '../api/editor.api';
 import { classifyGenerationError } from '../lib/generation-errors';
 
@@ -27,7 +28,7 @@ export function useGeneration() {
         const failure = classifyGenerationError(error);
         switch (failure.kind) {
           case 'out-of-credits':
-            toast.error('Out of Credits!', { id: 'out-of-credits' });
+            notifyError('Out of Credits!', { id: 'out-of-credits' });
             clearTimeout(dialogTimer.current);
             dialogTimer.current = setTimeout(() => {
               // The question repeats the toast; on phones the toast would cover the dialog's buttons.
@@ -36,13 +37,13 @@ export function useGeneration() {
             }, OUT_OF_CREDITS_DIALOG_DELAY_MS);
             break;
           case 'nsfw':
-            toast.error('Content Not Allowed', { description: failure.message });
+            notifyError('Content Not Allowed', { description: failure.message });
             break;
           case 'network':
-            toast.error('Network Error', { description: failure.message });
+            notifyError('Network Error', { description: failure.message });
             break;
           case 'other':
-            toast.error('Generation Error', {
+            notifyError('Generation Error', {
               description: failure.message,
               ...(failure.message.length > 120 ? { duration: LONG_MESSAGE_TOAST_MS } : {}),
             });

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { toast } from 'sonner';
 import { getErrorMessage } from '../../../shared/api/base-api';
 import { failureText } from '../../../shared/api/error-text';
+import { notifyError } from '../../../shared/ui/notify';
 import { useSaveImageMutation, useUnsaveImageMutation } from '../api/editor.api';
 
 /** D7: the server's refusal to save without a paid plan contains this text. */
@@ -19,7 +20,7 @@ export function useSaveResult(onSavedChange: (isSaved: boolean) => void) {
     async (imageId: string | null) => {
       // 000 §5: saving a result requires an image id.
       if (!imageId) {
-        toast.error('Error saving image', { description: 'This result has no image id to save.' });
+        notifyError('Error saving image', { description: 'This result has no image id to save.' });
         return;
       }
       try {
@@ -29,9 +30,9 @@ export function useSaveResult(onSavedChange: (isSaved: boolean) => void) {
       } catch (error) {
         const message = getErrorMessage(error, '');
         if (message.includes(UPGRADE_MARKER)) {
-          toast.error('Upgrade Required', { description: 'Save images to My Edits with a paid subscription.' });
+          notifyError('Upgrade Required', { description: 'Save images to My Edits with a paid subscription.' });
         } else {
-          toast.error('Error saving image', { description: failureText(error, 'Please try again.') });
+          notifyError('Error saving image', { description: failureText(error, 'Please try again.') });
         }
       }
     },
@@ -46,7 +47,7 @@ export function useSaveResult(onSavedChange: (isSaved: boolean) => void) {
         onSavedChange(false);
         toast.success('Removed from My Edits');
       } catch (error) {
-        toast.error('Error removing image', { description: failureText(error, 'Please try again.') });
+        notifyError('Error removing image', { description: failureText(error, 'Please try again.') });
       }
     },
     [unsaveImage, onSavedChange],

@@ -30,7 +30,7 @@ describe('generation failures (000 §8 "Generation")', () => {
       kind: 'other',
       message: 'The image is larger than 10 MB.',
     });
-    expect(classifyGenerationError(answer(502, 'Bad gateway from proxy'))).toEqual({ kind: 'other', message: '502: Bad gateway from proxy' });
+    expect(classifyGenerationError(answer(502, 'Bad gateway from proxy'))).toEqual({ kind: 'other', message: 'Bad gateway from proxy' });
     expect(classifyGenerationError(undefined)).toEqual({ kind: 'other', message: GENERATION_FAILED_MESSAGE });
     expect(classifyGenerationError({ name: 'Error' })).toEqual({ kind: 'other', message: GENERATION_FAILED_MESSAGE });
   });

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { getErrorStatus, getServerErrorText } from '../../../shared/api/base-api';
 import { Button } from '../../../shared/ui/button';
+import { notifyError } from '../../../shared/ui/notify';
 import { TextField } from '../../../shared/ui/text-field';
 import { useResendConfirmationMutation } from '../api/identity.api';
 import styles from './forms.module.css';
@@ -36,7 +37,7 @@ export function ResendConfirmationForm({ defaultEmail = '' }: { defaultEmail?: s
       const answer = await resend({ email: address }).unwrap();
       toast.success(answer.message ?? RESEND_SUCCESS);
     } catch (failure) {
-      toast.error(resendFailureText(failure));
+      notifyError(resendFailureText(failure));
     }
   }
 

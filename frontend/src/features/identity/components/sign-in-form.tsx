@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { getErrorMessage } from '../../../shared/api/base-api';
 import { Button } from '../../../shared/ui/button';
+import { notifyError } from '../../../shared/ui/notify';
 import { TextField } from '../../../shared/ui/text-field';
 import { useLoginMutation } from '../api/identity.api';
 import { signInSchema, type SignInOutput, type SignInValues } from '../lib/schemas';
@@ -14,8 +15,8 @@ export interface SignInFormProps {
   onForgotPassword?: (email: string) => void;
   /** The e-mail to start with (coming back from "Forgot password?"). */
   defaultEmail?: string;
-  /** Focus the e-mail field when the form appears. */
-  autoFocus?: boolean;
+  /** Focus the e-mail field (or, with `'password'`, the password field) when the form appears. */
+  autoFocus?: boolean | 'password';
 }
 
 /**
@@ -38,7 +39,7 @@ export function SignInForm({ onForgotPassword, defaultEmail = '', autoFocus = fa
   });
 
   useEffect(() => {
-    if (autoFocus) setFocus('email');
+    if (autoFocus) setFocus(autoFocus === 'password' ? 'password' : 'email');
   }, [autoFocus, setFocus]);
 
   async function onSubmit(values: SignInOutput) {
@@ -46,7 +47,7 @@ export function SignInForm({ onForgotPassword, defaultEmail = '', autoFocus = fa
       const user = await login(values).unwrap();
       toast.success('Welcome back!', { description: `Logged in as ${user?.email ?? values.email}` });
     } catch (error) {
-      toast.error('Login failed', { description: getErrorMessage(error) });
+      notifyError('Login failed', { description: getErrorMessage(error) });
     }
   }
 

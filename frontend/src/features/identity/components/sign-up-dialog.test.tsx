@@ -165,9 +165,31 @@ describe('sign-up dialog (000 §2, §5, §8)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create Account' }));
 
     expect(await screen.findByText('Registration failed')).toBeInTheDocument();
-    expect(screen.getByText('409: An account with this email already exists')).toBeInTheDocument();
+    expect(screen.getByText('An account with this email already exists', { selector: '[data-sonner-toast] [data-description]' })).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(errorOf(within(dialog).getByLabelText('Email'))).toBe('An account with this email already exists');
+  });
+
+  it('offers "Sign in instead" for a taken e-mail, which opens Sign In with the e-mail filled in', async () => {
+    const user = userEvent.setup();
+    const { dialog, router } = await openDialog(user, {
+      'POST /api/register': () =>
+        json(
+          { message: 'An account with this email already exists', code: 'IDENTITY.EMAIL_TAKEN' },
+          { status: 409, statusText: 'Conflict' },
+        ),
+    });
+    await fill(user, dialog, { Email: 'taken@example.com', Username: 'taken', Password: 'secret1' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create Account' }));
+
+    const refusal = await within(dialog).findByRole('alert');
+    expect(refusal).toHaveTextContent('taken@example.com already has an account.');
+    await user.click(within(refusal).getByRole('button', { name: 'Sign in instead' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const panel = await screen.findByRole('tabpanel');
+    expect(within(panel).getByLabelText('Email')).toHaveValue('taken@example.com');
   });
 
   it('closes on Escape and gives focus back to the call to action', async () => {

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
 import type { CurrentUser } from '../../../shared/api/current-user.api';
 import type { SignUpMode } from '../../../shared/lib/sign-up-dialog';
 import { Dialog } from '../../../shared/ui/dialog';
@@ -26,10 +27,20 @@ export interface SignUpDialogProps {
 /** The sign-up dialog (000 §2): opened through useSignUpDialog(), rendered by the app shell. */
 export function SignUpDialog({ mode, onClose, onRegistered }: SignUpDialogProps) {
   const firstField = useRef<HTMLInputElement>(null);
+  const navigate = useNavigate();
   const { title, description } = TEXTS[mode];
   return (
     <Dialog open onClose={onClose} title={title} description={description} initialFocus={firstField}>
-      <SignUpForm mode={mode} layout="dialog" onRegistered={onRegistered} firstFieldRef={firstField} />
+      <SignUpForm
+        mode={mode}
+        layout="dialog"
+        onRegistered={onRegistered}
+        firstFieldRef={firstField}
+        onSignInInstead={(email) => {
+          onClose();
+          void navigate(`/auth?email=${encodeURIComponent(email)}`);
+        }}
+      />
     </Dialog>
   );
 }

@@ -11,6 +11,7 @@ import {
 import type { CurrentUser } from '../../../shared/api/current-user.api';
 import type { SignUpMode } from '../../../shared/lib/sign-up-dialog';
 import { Button } from '../../../shared/ui/button';
+import { notifyError } from '../../../shared/ui/notify';
 import { TextField } from '../../../shared/ui/text-field';
 import { useRegisterMutation, type RegistrationRequest } from '../api/identity.api';
 import { getDeviceFingerprint } from '../lib/device-fingerprint';
@@ -48,6 +49,17 @@ function fieldErrors(error: unknown): Partial<Record<FieldPath<SignUpValues>, st
   return found;
 }
 
+/** The codes of a refused sign-up whose way on is signing in: the e-mail is taken (409), or this device already has an account (D19/D20). */
+const SIGN_IN_INSTEAD_CODES = new Set(['IDENTITY.EMAIL_TAKEN', 'IDENTITY.CAPTCHA_UNAVAILABLE']);
+
+/** What the form says when a sign-up was refused because the person already has an account. */
+export function existingAccountText(error: unknown, email: string): string | undefined {
+  const code = getErrorCode(error);
+  if (!code || !SIGN_IN_INSTEAD_CODES.has(code)) return undefined;
+  if (code === 'IDENTITY.EMAIL_TAKEN') return `${email} already has an account.`;
+  return getServerErrorText(error) ?? 'This device already has an account.';
+}
+
 export interface SignUpFormProps {
   /** `signup` or the video waitlist (`video`); sent as `source`. */
   mode?: SignUpMode;
@@ -59,14 +71,27 @@ export interface SignUpFormProps {
   /** The terms-and-privacy notice under the button (/auth shows one for both tabs instead). */
   showTerms?: boolean;
   firstFieldRef?: RefObject<HTMLInputElement | null> | ((element: HTMLInputElement | null) => void);
+  /**
+   * "Sign in instead", after a sign-up refused because the person already has an account (the
+   * e-mail is taken, or the device has one): called with the e-mail typed.
+   */
+  onSignInInstead?: (email: string) => void;
 }
 
 /**
  * Registration (000 §2, §5, §8; 001 §2-§4): validated on submit, re-validated on change; sends
  * the device fingerprint, and the captcha token once the server has asked for a captcha.
  */
-export function SignUpForm({ mode = 'signup', layout = 'dialog', onRegistered, showTerms = true, firstFieldRef }: SignUpFormProps) {
+export function SignUpForm({
+  mode = 'signup',
+  layout = 'dialog',
+  onRegistered,
+  showTerms = true,
+  firstFieldRef,
+  onSignInInstead,
+}: SignUpFormProps) {
   const [registerAccount] = useRegisterMutation();
+  const [existingAccount, setExistingAccount] = useState<{ text: string; email: string } | null>(null);
   const [captcha, setCaptcha] = useState<{ required: boolean; message?: string | undefined }>({ required: false });
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const [captchaResetKey, setCaptchaResetKey] = useState(0);
@@ -114,6 +139,7 @@ export function SignUpForm({ mode = 'signup', layout = 'dialog', onRegistered, s
       ...(captchaToken ? { captchaToken } : {}),
       source: mode,
     };
+    setExistingAccount(null);
     try {
       const user = await registerAccount(request).unwrap();
       toast.success('Account created!', { description: 'You can now start editing photos' });
@@ -131,7 +157,9 @@ export function SignUpForm({ mode = 'signup', layout = 'dialog', onRegistered, s
       for (const [name, message] of Object.entries(fieldErrors(error))) {
         setError(name as FieldPath<SignUpValues>, { type: 'server', message });
       }
-      toast.error('Registration failed', { description: getErrorMessage(error) });
+      const existing = existingAccountText(error, values.email);
+      if (existing) setExistingAccount({ text: existing, email: values.email });
+      notifyError('Registration failed', { description: getErrorMessage(error) });
     }
   }
 
@@ -188,6 +216,17 @@ export function SignUpForm({ mode = 'signup', layout = 'dialog', onRegistered, s
           {passwordField}
         </>
       )}
+
+      {existingAccount ? (
+        <div className={styles.refusal} role="alert">
+          <p>{existingAccount.text}</p>
+          {onSignInInstead ? (
+            <Button type="button" variant="secondary" onClick={() => onSignInInstead(existingAccount.email)}>
+              Sign in instead
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
 
       {captcha.required ? (
         <CaptchaField serverMessage={captcha.message} onToken={setCaptchaToken} resetKey={captchaResetKey} />

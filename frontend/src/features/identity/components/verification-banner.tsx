@@ -3,6 +3,7 @@ import { getErrorStatus, getServerErrorText } from '../../../shared/api/base-api
 import { useGetCurrentUserQuery } from '../../../shared/api/current-user.api';
 import { Button } from '../../../shared/ui/button';
 import { MailIcon } from '../../../shared/ui/icons';
+import { notifyError } from '../../../shared/ui/notify';
 import { useResendConfirmationMutation } from '../api/identity.api';
 import styles from './verification-banner.module.css';
 
@@ -22,7 +23,7 @@ export function VerificationBanner() {
       const answer = await resend({ email: user.email }).unwrap();
       toast.success('Email Sent', { description: answer.message ?? `We sent a new confirmation link to ${user.email}.` });
     } catch (error) {
-      toast.error('Error', {
+      notifyError('Error', {
         description:
           getErrorStatus(error) === 0
             ? 'Failed to resend confirmation email. Please try again.'

@@ -162,8 +162,57 @@ describe('signing in (000 §8, 001 §4)', () => {
     await signIn(user, 'alice@example.com', 'wrong-password');
 
     expect(await screen.findByText('Login failed')).toBeInTheDocument();
-    expect(screen.getByText('401: Invalid email or password')).toBeInTheDocument();
+    // The status stays in the error object; the toast shows only the server's sentence.
+    expect(screen.getByText('Invalid email or password', { selector: '[data-sonner-toast] [data-description]' })).toBeInTheDocument();
+    expect(screen.queryByText(/401/)).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth');
+  });
+
+  it('shows a refused sign-up for a taken e-mail in the form, with "Sign in instead" filling in Sign In', async () => {
+    const user = userEvent.setup();
+    await openAuth({
+      'POST /api/register': () =>
+        json(
+          { message: 'An account with this email already exists', error: 'An account with this email already exists', code: 'IDENTITY.EMAIL_TAKEN' },
+          { status: 409, statusText: 'Conflict' },
+        ),
+    });
+    const panel = await openSignUpTab(user);
+    await fillSignUp(user, panel);
+
+    await user.click(within(panel).getByRole('button', { name: 'Create Account' }));
+
+    const refusal = await within(panel).findByRole('alert');
+    expect(refusal).toHaveTextContent('bob@example.com already has an account.');
+    await user.click(within(refusal).getByRole('button', { name: 'Sign in instead' }));
+
+    expect(screen.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
+    const signInPanel = screen.getByRole('tabpanel');
+    expect(within(signInPanel).getByLabelText('Email')).toHaveValue('bob@example.com');
+    await waitFor(() => expect(within(signInPanel).getByLabelText('Password')).toHaveFocus());
+  });
+
+  it('offers "Sign in instead" when the device already has an account (D19/D20)', async () => {
+    const user = userEvent.setup();
+    await openAuth({
+      'POST /api/register': () =>
+        json(
+          {
+            message: 'This device already has an account. Please sign in instead, or contact support.',
+            code: 'IDENTITY.CAPTCHA_UNAVAILABLE',
+          },
+          { status: 403, statusText: 'Forbidden' },
+        ),
+    });
+    const panel = await openSignUpTab(user);
+    await fillSignUp(user, panel);
+
+    await user.click(within(panel).getByRole('button', { name: 'Create Account' }));
+
+    const refusal = await within(panel).findByRole('alert');
+    expect(refusal).toHaveTextContent('This device already has an account. Please sign in instead, or contact support.');
+    await user.click(within(refusal).getByRole('button', { name: 'Sign in instead' }));
+    expect(within(screen.getByRole('tabpanel')).getByLabelText('Email')).toHaveValue('bob@example.com');
   });
 
   it('sends a visitor who is already signed in on to /dashboard, or /pricing with a pending choice', async () => {
@@ -218,7 +267,7 @@ describe('signing up on /auth (001 §3, §4)', () => {
     await user.click(within(panel).getByRole('button', { name: 'Create Account' }));
 
     expect(await screen.findByText('Registration failed')).toBeInTheDocument();
-    expect(screen.getByText('400: Please complete the CAPTCHA to continue.')).toBeInTheDocument();
+    expect(screen.getByText('Please complete the CAPTCHA to continue.', { selector: '[data-sonner-toast] [data-description]' })).toBeInTheDocument();
     expect(await within(panel).findByRole('group', { name: 'Security check' })).toBeInTheDocument();
     await waitFor(() => expect(widget.turnstile.render).toHaveBeenCalledTimes(1));
     expect(widget.sitekey).toBe('site-key-1');

@@ -25,12 +25,16 @@ type AuthTab = 'signin' | 'signup';
  * /auth (001 §2): a welcome with three steps, Sign In and Sign Up tabs, the terms notice and a
  * way back home. A signed-in visitor (also right after signing in or up here) goes on to
  * /pricing when a plan or pack choice is pending, else to /dashboard (001 §4).
- * `?tab=signup` opens the Sign Up tab.
+ * `?tab=signup` opens the Sign Up tab; `?email=` fills in Sign In's e-mail. A sign-up refused
+ * because the person already has an account offers "Sign in instead", which switches to Sign In
+ * with the e-mail filled in.
  */
 export function AuthPage() {
   const { data: user, isLoading } = useGetCurrentUserQuery();
   const [searchParams] = useSearchParams();
   const [tab, setTab] = useState<AuthTab>(searchParams.get('tab') === 'signup' ? 'signup' : 'signin');
+  // "Sign in instead" after a refused sign-up (here, or `?email=` from the sign-up dialog).
+  const [signInEmail, setSignInEmail] = useState(searchParams.get('email') ?? '');
 
   if (isLoading) {
     return (
@@ -77,8 +81,21 @@ export function AuthPage() {
           value={tab}
           onChange={setTab}
           items={[
-            { value: 'signin', label: 'Sign In', panel: <SignInPanel /> },
-            { value: 'signup', label: 'Sign Up', panel: <SignUpForm layout="page" showTerms={false} /> },
+            { value: 'signin', label: 'Sign In', panel: <SignInPanel key={signInEmail} defaultEmail={signInEmail} /> },
+            {
+              value: 'signup',
+              label: 'Sign Up',
+              panel: (
+                <SignUpForm
+                  layout="page"
+                  showTerms={false}
+                  onSignInInstead={(email) => {
+                    setSignInEmail(email);
+                    setTab('signin');
+                  }}
+                />
+              ),
+            },
           ]}
         />
         <div className={styles.terms}>

@@ -9,6 +9,7 @@ import { serverMessage } from '../../../shared/api/error-text';
 import { Button, ButtonLink } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { AlertCircleIcon, ArrowLeftIcon, LockIcon } from '../../../shared/ui/icons';
+import { notifyError } from '../../../shared/ui/notify';
 import { PageHeading } from '../../../shared/ui/page-heading';
 import { Spinner } from '../../../shared/ui/spinner';
 import { TextField } from '../../../shared/ui/text-field';
@@ -100,7 +101,7 @@ function NewPasswordForm({ token, onInvalid }: { token: string; onInvalid: () =>
       }
       const fieldMessage = newPasswordError(error);
       if (fieldMessage) setError('newPassword', { type: 'server', message: fieldMessage }, { shouldFocus: true });
-      else toast.error('Password reset failed', { description: serverMessage(error) ?? RESET_FAILED_TEXT });
+      else notifyError('Password reset failed', { description: serverMessage(error) ?? RESET_FAILED_TEXT });
       return;
     }
     // D36: the reset does not sign in (and ended every session): Sign In with the new password.

@@ -6,6 +6,7 @@ import { getErrorDetails, getErrorStatus } from '../../../shared/api/base-api';
 import { useGetCurrentUserQuery, type CurrentUser } from '../../../shared/api/current-user.api';
 import { serverMessage } from '../../../shared/api/error-text';
 import { Button } from '../../../shared/ui/button';
+import { notifyError } from '../../../shared/ui/notify';
 import { TextAreaField } from '../../../shared/ui/text-area-field';
 import { TextField } from '../../../shared/ui/text-field';
 import { useSendContactMessageMutation, type ContactMessage } from '../api/marketing.api';
@@ -99,7 +100,7 @@ export function ContactForm() {
         setError(name as FieldPath<ContactValues>, { type: 'server', message });
       }
       const limited = getErrorStatus(error) === 429 ? serverMessage(error) : undefined;
-      toast.error(CONTACT_FAILED_TITLE, { description: limited ?? CONTACT_FAILED_TEXT });
+      notifyError(CONTACT_FAILED_TITLE, { description: limited ?? CONTACT_FAILED_TEXT });
     } finally {
       sending.current = false;
     }

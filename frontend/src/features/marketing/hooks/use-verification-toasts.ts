@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { useGetCurrentUserQuery } from '../../../shared/api/current-user.api';
+import { notifyError } from '../../../shared/ui/notify';
 
 /** 000 §9: landing verification toasts last 5000 ms, "Already Verified" 3000 ms. */
 export const VERIFICATION_TOAST_MS = 5000;
@@ -30,7 +31,7 @@ function showToast(params: URLSearchParams): { handled: boolean; verified: boole
         : error === 'missing-token'
           ? 'Invalid verification link format.'
           : 'Email verification failed. Please try again.';
-    toast.error('Verification Failed', { id: TOAST_ID, description, duration: VERIFICATION_TOAST_MS });
+    notifyError('Verification Failed', { id: TOAST_ID, description, duration: VERIFICATION_TOAST_MS });
     return { handled: true, verified: false };
   }
   if (params.get('info') === 'already-verified') {

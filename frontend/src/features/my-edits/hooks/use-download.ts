@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { notifyError } from '../../../shared/ui/notify';
 import type { SavedImage } from '../api/my-edits.api';
 import { downloadImage } from '../lib/download-image';
 
@@ -15,7 +15,7 @@ export function useDownload(image: SavedImage) {
     try {
       await downloadImage(image.downloadUrl, image.id);
     } catch {
-      toast.error('Download failed', { description: 'Could not download the image. Please try again.' });
+      notifyError('Download failed', { description: 'Could not download the image. Please try again.' });
     } finally {
       busy.current = false;
       setPending(false);

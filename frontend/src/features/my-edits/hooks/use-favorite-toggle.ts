@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { toast } from 'sonner';
 import { failureText } from '../../../shared/api/error-text';
+import { notifyError } from '../../../shared/ui/notify';
 import { useSetFavoriteMutation, type SavedImage } from '../api/my-edits.api';
 
 /**
@@ -19,7 +20,7 @@ export function useFavoriteToggle(image: SavedImage) {
       await setFavorite({ id: image.id, isFavorite: !image.isFavorite }).unwrap();
       toast.success('Updated favorites', { description: 'Image favorite status has been updated.' });
     } catch (error) {
-      toast.error('Error updating favorite', { description: failureText(error, 'Please try again.') });
+      notifyError('Error updating favorite', { description: failureText(error, 'Please try again.') });
     } finally {
       busy.current = false;
     }

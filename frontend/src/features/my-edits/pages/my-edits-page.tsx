@@ -6,6 +6,7 @@ import { Button, ButtonLink } from '../../../shared/ui/button';
 import { Dialog, DialogActions } from '../../../shared/ui/dialog';
 import { LockIcon } from '../../../shared/ui/icons';
 import { LoadMoreButton } from '../../../shared/ui/load-more-button';
+import { notifyError } from '../../../shared/ui/notify';
 import { PageHeading } from '../../../shared/ui/page-heading';
 import { QueryStatus } from '../../../shared/ui/query-status';
 import { Spinner } from '../../../shared/ui/spinner';
@@ -115,7 +116,7 @@ function SavedImages({ renderLaugh }: MyEditsPageProps) {
       toast.success('Image removed', { description: 'Image has been removed from My Edits.' });
       focusRegion.current = true;
     } catch (failure) {
-      toast.error('Error removing image', { description: failureText(failure, 'Please try again.') });
+      notifyError('Error removing image', { description: failureText(failure, 'Please try again.') });
     }
     setRemoving(null);
   }

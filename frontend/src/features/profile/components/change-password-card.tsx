@@ -7,6 +7,7 @@ import { newPasswordFields, withMatchingConfirmation } from '../../../shared/lib
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { LockIcon } from '../../../shared/ui/icons';
+import { notifyError } from '../../../shared/ui/notify';
 import { TextField } from '../../../shared/ui/text-field';
 import { useChangePasswordMutation } from '../api/profile.api';
 import styles from './profile-cards.module.css';
@@ -59,7 +60,7 @@ export function ChangePasswordCard() {
       });
       reset(EMPTY);
     } catch (error) {
-      toast.error('Password Change Failed', { description: passwordChangeFailureText(error) });
+      notifyError('Password Change Failed', { description: passwordChangeFailureText(error) });
     }
   }
 

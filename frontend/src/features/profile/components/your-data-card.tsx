@@ -7,6 +7,7 @@ import { serverMessage } from '../../../shared/api/error-text';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { DownloadIcon, ShieldIcon, TrashIcon } from '../../../shared/ui/icons';
+import { notifyError } from '../../../shared/ui/notify';
 import { Spinner } from '../../../shared/ui/spinner';
 import { useDownloadMyDataMutation } from '../api/profile.api';
 import { DeleteAccountDialog } from './delete-account-dialog';
@@ -31,7 +32,7 @@ export function YourDataCard({ user }: { user: CurrentUser }) {
     } catch (error) {
       // 429: the server's own sentence (3 downloads an hour); anything else, the general text.
       const limited = getErrorStatus(error) === 429 ? serverMessage(error) : undefined;
-      toast.error('Download failed', { description: limited ?? EXPORT_FAILED_TEXT });
+      notifyError('Download failed', { description: limited ?? EXPORT_FAILED_TEXT });
     }
   }
 

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { AlertCircleIcon, DownloadIcon, SparklesIcon } from '../../../shared/ui/icons';
+import { notifyError } from '../../../shared/ui/notify';
 import { TextAreaField } from '../../../shared/ui/text-area-field';
 import type { ArticleWriter } from '../api/tools.api';
 import { copyText, downloadText, ARTICLE_FILE_NAME } from '../lib/download-text';
@@ -33,7 +34,7 @@ export function ArticleResult({ article, title, writer, onArticleChange, onGener
 
   async function copy() {
     if (await copyText(article)) toast.success('Copied', { description: 'Article copied to clipboard' });
-    else toast.error('Copy failed', { description: 'Your browser did not allow copying. Select the text and copy it yourself.' });
+    else notifyError('Copy failed', { description: 'Your browser did not allow copying. Select the text and copy it yourself.' });
   }
 
   return (

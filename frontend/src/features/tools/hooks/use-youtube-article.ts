@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { toast } from 'sonner';
 import { serverMessage } from '../../../shared/api/error-text';
+import { notifyError } from '../../../shared/ui/notify';
 import {
   useGenerateYoutubeArticleMutation,
   type ArticleWriter,
@@ -136,7 +137,7 @@ export function useYoutubeArticle() {
         if (active.current !== request) return;
         active.current = null;
         dispatch({ type: 'failed' });
-        toast.error('Error', { description: serverMessage(error) ?? GENERATE_FAILED_MESSAGE });
+        notifyError('Error', { description: serverMessage(error) ?? GENERATE_FAILED_MESSAGE });
       }
     },
     [],
@@ -148,7 +149,7 @@ export function useYoutubeArticle() {
       const check = checkYoutubeUrl(state.fields.youtubeUrl);
       if (!check.ok) {
         dispatch({ type: 'urlRejected', message: check.message });
-        if (check.reason === 'empty') toast.error('Error', { description: EMPTY_URL_MESSAGE });
+        if (check.reason === 'empty') notifyError('Error', { description: EMPTY_URL_MESSAGE });
         return false;
       }
       dispatch({ type: 'started' });
