@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
+import { notifyError } from '../../shared/ui/notify';
 import {
   avatarInitial,
   displayName,
@@ -53,7 +54,7 @@ export function AvatarMenu({ user }: { user: CurrentUser }) {
     try {
       await logout().unwrap();
     } catch (error) {
-      toast.error('Logout failed', { description: getErrorMessage(error) });
+      notifyError('Logout failed', { description: getErrorMessage(error) });
       return;
     }
     setOpen(false);

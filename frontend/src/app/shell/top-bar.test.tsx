@@ -145,7 +145,7 @@ describe('top bar (001 §2)', () => {
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
 
     expect(await screen.findByText('Logout failed')).toBeInTheDocument();
-    expect(screen.getByText('503: Session store down')).toBeInTheDocument();
+    expect(screen.getByText('Session store down')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/leaderboard');
     expect(screen.getByRole('button', { name: 'Account menu' })).toBeInTheDocument();
   });

@@ -105,24 +105,28 @@ export function PromptStep({
           </div>
         </div>
 
-        <div className={styles.suggestions} role="group" aria-labelledby={chipsId}>
+        {/* On a phone the chips are one row that scrolls sideways (a labelled region of buttons),
+            so Generate Image stays close below the prompt (issue 15); wider screens wrap them. */}
+        <div className={styles.suggestions}>
           <h3 id={chipsId} className={styles.suggestionsTitle}>
             Need ideas? Try one:
           </h3>
-          <ul className={styles.chips}>
-            {PROMPT_SUGGESTIONS.map((suggestion) => (
-              <li key={suggestion}>
-                <button
-                  type="button"
-                  className={styles.chip}
-                  data-selected={prompt === suggestion ? '' : undefined}
-                  onClick={() => onPromptChange(suggestion)}
-                >
-                  {suggestion}
-                </button>
-              </li>
-            ))}
-          </ul>
+          <div className={styles.chipScroller} role="region" aria-labelledby={chipsId}>
+            <ul className={styles.chips}>
+              {PROMPT_SUGGESTIONS.map((suggestion) => (
+                <li key={suggestion}>
+                  <button
+                    type="button"
+                    className={styles.chip}
+                    data-selected={prompt === suggestion ? '' : undefined}
+                    onClick={() => onPromptChange(suggestion)}
+                  >
+                    {suggestion}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
         </div>
 
         <div className={styles.share}>
