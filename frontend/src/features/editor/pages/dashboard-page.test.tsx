@@ -241,7 +241,7 @@ describe('step 3: Add Prompt (000 §2, §5)', () => {
 
     expect(currentStep()).toContain('Add Prompt');
     expect(promptField()).toHaveAttribute('rows', '4');
-    const chips = within(screen.getByRole('group', { name: 'Need ideas? Try one:' })).getAllByRole('button');
+    const chips = within(screen.getByRole('region', { name: 'Need ideas? Try one:' })).getAllByRole('button');
     expect(chips.map((chip) => chip.textContent)).toEqual([...PROMPT_SUGGESTIONS]);
     expect(screen.getByRole('switch', { name: 'Share to community' })).toBeChecked();
     expect(generateButton()).toBeDisabled();
