@@ -40,7 +40,7 @@ describe('admin dashboard access (001 §2, §6; D22)', () => {
 
     user.release(json(ADMIN));
 
-    const tablist = await screen.findByRole('tablist', { name: 'Admin sections' });
+    const tablist = await screen.findByRole('tablist', { name: 'Admin sections' }, { timeout: PAGE_LOAD_TIMEOUT_MS });
     expect(within(tablist).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(TAB_NAMES);
     expect(within(tablist).getByRole('tab', { name: 'User Management' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
