@@ -1,13 +1,13 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import sharp from 'sharp';
-import { freePort } from '../test/support/free-port';
+import { mailsTo } from '../test/support/outbox';
 import { waitUntil } from '../test/support/server-process';
 import { PRODUCTION_RUNTIME, residentMemory, startBuiltAppProcess } from './support/built-app';
 import { withDatabaseServer } from './support/load';
+import { startBareServer } from './support/servers';
 
 /** Issue 14: RSS after start and after a mixed load, target ≤ 200 MB for both. */
 const TARGET_MB = 200;
@@ -29,28 +29,14 @@ async function send(base: string, c: Call): Promise<{ status: number; body: stri
   return { status: res.status, body, cookie };
 }
 
-/** The token of the verification mail to `email` in the outbox folder. */
-function verificationToken(dir: string, email: string): string | undefined {
-  if (!fs.existsSync(dir)) return undefined;
-  for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.json'))) {
-    const m = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { to: string; text?: string };
-    if (m.to.toLowerCase() !== email.toLowerCase()) continue;
-    const match = /\/confirm-email\/([A-Za-z0-9_-]+)/.exec(m.text ?? '');
-    if (match) return match[1];
-  }
-  return undefined;
-}
-
 /** A bare node:http process: the floor any Node server starts from, measured in the same run. */
 async function bareNodeRss(): Promise<number> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['-e', `require('node:http').createServer((q, s) => s.end('ok')).listen(${port}, '127.0.0.1')`], { stdio: 'ignore' });
+  const bare = await startBareServer('ok', 'text/plain');
   try {
-    await waitUntil('the bare server', async () => (await fetch(`http://127.0.0.1:${port}/`)).ok, () => '');
-    for (let i = 0; i < 200; i++) await fetch(`http://127.0.0.1:${port}/`).then((r) => r.text());
-    return residentMemory(child.pid!).rssMb;
+    for (let i = 0; i < 200; i++) await fetch(`${bare.baseUrl}/`).then((r) => r.text());
+    return residentMemory(bare.pid).rssMb;
   } finally {
-    child.kill('SIGKILL');
+    await bare.stop();
   }
 }
 
@@ -82,7 +68,7 @@ export async function run(): Promise<void> {
       if (reg.status !== 201 || !reg.cookie) throw new Error(`register: ${reg.status} ${reg.body}`);
       const cookie = reg.cookie;
       let token: string | undefined;
-      await waitUntil('the verification mail', () => (token = verificationToken(outbox, email)) !== undefined, () => app.output(), 10_000);
+      await waitUntil('the verification mail', () => (token = /\/confirm-email\/([A-Za-z0-9_-]+)/.exec(mailsTo(outbox, email)[0]?.text ?? '')?.[1]) !== undefined, () => app.output(), 10_000);
       await send(base, { method: 'GET', path: `/api/confirm-email/${token}` });
       const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#5a8f3c' } }).jpeg({ quality: 90 }).toBuffer();
       const form = new FormData();

@@ -1,21 +1,10 @@
-import { ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { createTestDatabase, TestDatabase } from '../../test/support/database';
-import { freePort } from '../../test/support/free-port';
-import { waitHealthy } from '../../test/support/server-process';
+import { type AppProcess, startOnFreshDatabase } from './servers';
 
 const BACKEND = path.resolve(__dirname, '..', '..');
 export const BUILT_MAIN = path.join(BACKEND, 'dist', 'main.js');
-
-export interface BuiltApp {
-  baseUrl: string;
-  pid: number;
-  db: TestDatabase;
-  output(): string;
-  stop(): Promise<void>;
-}
 
 /** Newest modification time of the files under `dir` (0 when none). */
 function newestUnder(dir: string): number {
@@ -49,54 +38,23 @@ export const PRODUCTION_RUNTIME = {
 } as const;
 
 /**
- * The BUILT app (`node backend/dist/main.js`, exactly what `npm start` and the Docker image run),
- * production mode, logs silent, on a fresh database of DATABASE_URL's server. For measurements
- * where the ts-node loader of startAppProcess would distort the figures (memory: the TypeScript
- * compiler alone is tens of MB).
+ * The BUILT app (`node backend/dist/main.js`, what `npm start` and the Docker image run), for
+ * measurements where the ts-node loader of startAppProcess would distort the figures (memory: the
+ * TypeScript compiler alone is tens of MB).
  */
-export async function startBuiltAppProcess(extraEnv: Record<string, string> = {}, nodeArgs: readonly string[] = []): Promise<BuiltApp> {
+export function startBuiltAppProcess(extraEnv: Record<string, string> = {}, nodeArgs: readonly string[] = []): Promise<AppProcess> {
   assertFreshBuild();
-  const db = await createTestDatabase('bench');
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, BUILT_MAIN], {
-    cwd: path.resolve(BACKEND, '..'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: db.url,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      LOG_LEVEL: 'silent',
-      LOCAL_CHECKOUT_IN_PRODUCTION: 'true',
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-50_000)));
-  child.stderr!.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-50_000)));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      await new Promise<void>((resolve) => {
-        const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
-        child.once('exit', () => {
-          clearTimeout(kill);
-          resolve();
-        });
-        child.kill('SIGTERM');
-      });
-    }
-    await db.drop();
-  };
-  const baseUrl = `http://127.0.0.1:${port}`;
-  try {
-    await waitHealthy(baseUrl, () => out);
-  } catch (e) {
-    await stop();
-    throw e;
-  }
-  return { baseUrl, pid: child.pid!, db, output: () => out, stop };
+  return startOnFreshDatabase((env) => {
+    const child = spawn(process.execPath, [...nodeArgs, BUILT_MAIN], {
+      cwd: path.resolve(BACKEND, '..'),
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-50_000)));
+    child.stderr!.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-50_000)));
+    return { child, output: () => out };
+  }, extraEnv);
 }
 
 /** Resident memory of a process from /proc (Linux): VmRSS and its peak VmHWM, in MB. */

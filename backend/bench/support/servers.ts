@@ -10,7 +10,7 @@ export interface RunningServer {
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
     child.once('exit', () => {
@@ -21,14 +21,27 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
+/** A server process as the benches need it: its child, and everything it printed so far. */
+export interface LaunchedProcess {
+  child: ChildProcess;
+  output(): string;
+}
+
+/** The app in a process of its own, healthy, on a fresh database of DATABASE_URL's server. */
+export interface AppProcess extends RunningServer {
+  db: TestDatabase;
+  pid: number;
+  output(): string;
+}
+
 /**
- * The real app in its own process (production mode, logs silent) on a fresh database of
- * DATABASE_URL's server, so the load generator does not share its event loop.
+ * Starts the app with `launch` (ts-node or the built dist) in production mode, logs silent, on a
+ * fresh database, and waits until it is healthy; stopping it drops the database.
  */
-export async function startAppProcess(extraEnv: Record<string, string> = {}): Promise<RunningServer & { db: TestDatabase }> {
+export async function startOnFreshDatabase(launch: (env: Record<string, string>) => LaunchedProcess, extraEnv: Record<string, string> = {}): Promise<AppProcess> {
   const db = await createTestDatabase('bench');
   const port = await freePort();
-  const server = startServerProcess({
+  const server = launch({
     NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -40,25 +53,29 @@ export async function startAppProcess(extraEnv: Record<string, string> = {}): Pr
     ...extraEnv,
   });
   const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    await stopChild(server.child);
+    await db.drop();
+  };
   try {
     await waitHealthy(baseUrl, server.output);
   } catch (e) {
-    await stopChild(server.child);
-    await db.drop();
+    await stop();
     throw e;
   }
-  return {
-    baseUrl,
-    db,
-    stop: async () => {
-      await stopChild(server.child);
-      await db.drop();
-    },
-  };
+  return { baseUrl, db, pid: server.child.pid!, output: server.output, stop };
+}
+
+/**
+ * The real app (src/main.ts through ts-node) in its own process, so the load generator does not
+ * share its event loop.
+ */
+export function startAppProcess(extraEnv: Record<string, string> = {}): Promise<AppProcess> {
+  return startOnFreshDatabase((env) => startServerProcess(env), extraEnv);
 }
 
 /** A bare node:http server in its own process that answers every request with the same bytes. */
-export async function startBareServer(body: string, contentType = 'application/json; charset=utf-8'): Promise<RunningServer> {
+export async function startBareServer(body: string, contentType = 'application/json; charset=utf-8'): Promise<RunningServer & { pid: number }> {
   const port = await freePort();
   const code = `
     const body = Buffer.from(process.env.BODY, 'utf8');
@@ -72,5 +89,5 @@ export async function startBareServer(body: string, contentType = 'application/j
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntil('the bare server', async () => (await fetch(`${baseUrl}/`)).ok, () => '');
-  return { baseUrl, stop: () => stopChild(child) };
+  return { baseUrl, pid: child.pid!, stop: () => stopChild(child) };
 }
