@@ -38,8 +38,8 @@ export interface AccountPage {
   total: number;
 }
 
-/** Ends every session of a user (connect-pg-simple keeps passport's user id inside `sess`). */
-const END_SESSIONS = `DELETE FROM "session" WHERE ("sess"::jsonb -> 'passport' ->> 'user') = $1`;
+/** Ends every session of a user (connect-pg-simple keeps passport's user id inside `sess`); $1 is the user id. */
+export const END_SESSIONS = `DELETE FROM "session" WHERE ("sess"::jsonb -> 'passport' ->> 'user') = $1`;
 
 export interface PendingVerification {
   account: Account;

@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { SessionCache } from '../../../../shared/auth/session-cache';
 import { DataSource } from 'typeorm';
+import { SessionCache } from '../../../../shared/auth/session-cache';
 import { returnedRows } from '../../../../shared/pg/returned-rows';
-
-/** Ends every session of a user (connect-pg-simple keeps passport's user id inside `sess`). */
-const END_EVERY_SESSION = `DELETE FROM "session" WHERE ("sess"::jsonb -> 'passport' ->> 'user') = $1`;
+import { END_SESSIONS } from './typeorm-account.repository';
 
 /** The account whose password a reset changed. */
 export interface ResetAccount {
@@ -50,7 +48,7 @@ export class TypeormPasswordResetRepository {
        SELECT a."id", a."email", a."username" FROM "account" a JOIN "issued" i ON i."user_id" = a."id"`,
       [normalizedEmail, tokenHash, ttlMinutes],
     );
-    return rows[0] ? { id: rows[0].id, email: rows[0].email, username: rows[0].username } : null;
+    return rows[0] ?? null;
   }
 
   /** The token is unused, unexpired, and its account exists, is not suspended (D21) nor being deleted (D35). */
@@ -91,8 +89,8 @@ export class TypeormPasswordResetRepository {
         ),
       );
       if (!account) return null;
-      await em.query(END_EVERY_SESSION, [account.id]);
-      return { id: account.id, email: account.email, username: account.username };
+      await em.query(END_SESSIONS, [account.id]);
+      return account;
     });
     // ADR 0021: this instance reads the account's sessions afresh at once (the trigger tells the others).
     if (account) this.sessions.dropUser(account.id);
