@@ -123,6 +123,7 @@ describe('password reset (D36)', () => {
 
     const [security] = mails(user.email, CHANGED_SUBJECT);
     expect(security.parsed.text).toContain('password of your Magic Editor account was changed');
+    expect(security.parsed.text).toContain('Every device that was signed in has been signed out.');
     expect(security.parsed.text).not.toContain('a-brand-new-pass');
   });
 

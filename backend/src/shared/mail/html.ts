@@ -14,3 +14,8 @@ export function mailPage(paragraphs: string[]): string {
     '</body></html>',
   ].join('\n');
 }
+
+/** A moment as mails write it: "2025-03-04 05:06:07 UTC". */
+export function mailTime(when: Date): string {
+  return when.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+}

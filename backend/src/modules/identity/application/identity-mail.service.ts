@@ -27,8 +27,14 @@ export class IdentityMailService {
     return this.deliver(to, 'verification', verificationMail(to, link, this.config.identity.verificationTokenTtlHours));
   }
 
+  /** After a change made while signed in: that device stays signed in, every other one was signed out. */
   sendPasswordChanged(to: Recipient, when: Date): Promise<boolean> {
-    return this.deliver(to, 'password-changed', passwordChangedMail(to, when, this.config.mail.supportEmail));
+    return this.deliver(to, 'password-changed', passwordChangedMail(to, when, this.config.mail.supportEmail, 'other-devices'));
+  }
+
+  /** D36: the security mail after a reset, which signed the account out on every device. */
+  sendPasswordChangedByReset(to: Recipient, when: Date): Promise<boolean> {
+    return this.deliver(to, 'password-changed', passwordChangedMail(to, when, this.config.mail.supportEmail, 'every-device'));
   }
 
   /** D36: the link to choose a new password. */

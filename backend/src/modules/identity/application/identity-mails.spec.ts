@@ -23,11 +23,17 @@ describe('identity mails (D24)', () => {
   });
 
   it('tell the owner when the password changed, and whom to contact', () => {
-    const mail = passwordChangedMail(to, new Date('2025-03-04T05:06:07Z'), 'help@magic.example');
+    const mail = passwordChangedMail(to, new Date('2025-03-04T05:06:07Z'), 'help@magic.example', 'other-devices');
     expect(mail).toMatchObject({ to: 'ann@example.com', subject: 'Your Magic Editor password was changed' });
     expect(mail.text).toContain('2025-03-04 05:06:07 UTC');
     expect(mail.text).toContain('help@magic.example');
+    expect(mail.text).toContain('Every other device that was signed in has been signed out.');
     expect(mail.html).not.toContain('<script>');
+    // D36: a reset signed the account out everywhere, the device it was made on included.
+    const afterReset = passwordChangedMail(to, new Date('2025-03-04T05:06:07Z'), 'help@magic.example', 'every-device');
+    expect(afterReset.text).toContain('Every device that was signed in has been signed out.');
+    expect(afterReset.html).toContain('Every device that was signed in has been signed out.');
+    expect(afterReset.text).not.toContain('other device');
   });
 
   it('D36: link the reset mail to the reset-password page, and say how long the link works', () => {

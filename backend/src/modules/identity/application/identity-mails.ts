@@ -1,4 +1,4 @@
-import { escapeHtml, mailPage } from '../../../shared/mail/html';
+import { escapeHtml, mailPage, mailTime } from '../../../shared/mail/html';
 import type { MailMessage } from '../../../shared/mail/mailer.port';
 
 /** D24: plain, readable text, and simple HTML with every interpolated value escaped. */
@@ -33,13 +33,28 @@ export function verificationMail(to: { email: string; username: string }, link: 
   return { to: to.email, subject: 'Verify your email for Magic Editor', text, html };
 }
 
-export function passwordChangedMail(to: { email: string; username: string }, when: Date, supportEmail: string): MailMessage {
-  const at = when.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+/**
+ * Which sessions the change ended: a change made while signed in keeps that device signed in, a
+ * reset from a mailed link (D36) ends every session of the account.
+ */
+export type SignedOut = 'other-devices' | 'every-device';
+
+export function passwordChangedMail(
+  to: { email: string; username: string },
+  when: Date,
+  supportEmail: string,
+  signedOut: SignedOut,
+): MailMessage {
+  const at = mailTime(when);
+  const signedOutLine =
+    signedOut === 'every-device'
+      ? 'Every device that was signed in has been signed out.'
+      : 'Every other device that was signed in has been signed out.';
   const text = [
     `Hi ${to.username},`,
     '',
     `The password of your Magic Editor account was changed on ${at}.`,
-    'Every other device that was signed in has been signed out.',
+    signedOutLine,
     '',
     `If this was you, there is nothing else to do. If it was not you, contact us right away at ${supportEmail}.`,
     '',
@@ -48,7 +63,7 @@ export function passwordChangedMail(to: { email: string; username: string }, whe
   const html = mailPage([
     `Hi ${escapeHtml(to.username)},`,
     `The password of your Magic Editor account was changed on ${escapeHtml(at)}.`,
-    'Every other device that was signed in has been signed out.',
+    signedOutLine,
     `If this was you, there is nothing else to do. If it was not you, contact us right away at ` +
       `<a href="mailto:${escapeHtml(supportEmail)}">${escapeHtml(supportEmail)}</a>.`,
     'Magic Editor',

@@ -39,6 +39,6 @@ export class ResetPasswordUseCase {
     if (!account) throw new PasswordResetLinkInvalidError();
 
     await this.rateLimiter.clear(attemptSubjects.login(command.ip, normalizeEmail(account.email)));
-    await this.mails.sendPasswordChanged(account, new Date());
+    await this.mails.sendPasswordChangedByReset(account, new Date());
   }
 }

@@ -1,10 +1,6 @@
-import { escapeHtml, mailPage } from '../../../shared/mail/html';
+import { escapeHtml, mailPage, mailTime } from '../../../shared/mail/html';
 import type { MailMessage } from '../../../shared/mail/mailer.port';
 import { type StoredContactMessage, supportMailSubject } from '../domain/contact-message';
-
-function sentAt(when: Date): string {
-  return when.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
-}
 
 /**
  * D24, D34: a contact message as mailed to support. Replying answers the sender (reply-to); the
@@ -18,7 +14,7 @@ export function contactMail(message: StoredContactMessage, supportEmail: string)
     `Name: ${message.name}`,
     `Email: ${message.email}`,
     `Subject: ${message.subject}`,
-    `Sent: ${sentAt(message.createdAt)} (${account}, message #${message.id})`,
+    `Sent: ${mailTime(message.createdAt)} (${account}, message #${message.id})`,
     '',
     'Message:',
     '',
@@ -33,7 +29,7 @@ export function contactMail(message: StoredContactMessage, supportEmail: string)
       `<strong>Name:</strong> ${escapeHtml(message.name)}`,
       `<strong>Email:</strong> <a href="mailto:${escapeHtml(message.email)}">${escapeHtml(message.email)}</a>`,
       `<strong>Subject:</strong> ${escapeHtml(message.subject)}`,
-      `<strong>Sent:</strong> ${escapeHtml(`${sentAt(message.createdAt)} (${account}, message #${message.id})`)}`,
+      `<strong>Sent:</strong> ${escapeHtml(`${mailTime(message.createdAt)} (${account}, message #${message.id})`)}`,
     ].join('<br>'),
     `<strong>Message:</strong><br>${escapeHtml(message.message).replace(/\r\n|\r|\n/g, '<br>')}`,
     'Reply to this email to answer the sender.',

@@ -46,7 +46,7 @@ export function supportMailSubject(subject: string): string {
 
 /**
  * Mailing a stored message to support: tried at once, and when that fails, again by the delivery
- * job with a growing pause (5, 10, 20 … minutes, at most 6 hours), MAX_ATTEMPTS times in all
+ * job with a growing pause (5, 10, 20 … minutes, at most 6 hours), `maxAttempts` times in all
  * (about ten and a half hours); the message stays stored whatever happens.
  */
 export const CONTACT_MAIL_DELIVERY = {
