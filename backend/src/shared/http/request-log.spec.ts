@@ -18,6 +18,20 @@ describe('request log levels (issue 15)', () => {
     expect(requestLogLevel(req('/api/user'), res(200), new Error('boom'))).toBe('error');
   });
 
+  it('skips a request line the configured level drops (silent for pino-http: no work for it)', () => {
+    const atInfo = requestLogOptions({ env: 'production', logLevel: 'info' }).customLogLevel as typeof requestLogLevel;
+    const atDebug = requestLogOptions({ env: 'production', logLevel: 'debug' }).customLogLevel as typeof requestLogLevel;
+    const atError = requestLogOptions({ env: 'production', logLevel: 'error' }).customLogLevel as typeof requestLogLevel;
+    expect(atInfo(req('/api/user/credits'), res(200))).toBe('silent');
+    expect(atDebug(req('/api/user/credits'), res(200))).toBe('debug');
+    expect(atInfo(req('/api/user'), res(200))).toBe('info');
+    expect(atInfo(req('/api/nope'), res(404))).toBe('warn');
+    expect(atError(req('/api/nope'), res(404))).toBe('silent');
+    expect(atError(req('/api/health'), res(503))).toBe('error');
+    const atSilent = requestLogOptions({ env: 'production', logLevel: 'silent' }).customLogLevel as typeof requestLogLevel;
+    expect(atSilent(req('/api/x'), res(500))).toBe('silent');
+  });
+
   it("writes Nest's start-up lines (modules, routes) at debug", () => {
     const lines: Array<{ level: number; msg: string }> = [];
     const sink = new Writable({

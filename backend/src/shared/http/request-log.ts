@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Params } from 'nestjs-pino';
-import type { LevelWithSilent } from 'pino';
+import { type LevelWithSilent, levels } from 'pino';
+import { startTime } from 'pino-http';
 import type { AuthUser } from '../auth/auth-user';
 import { redactUrl } from './redact-url';
 import { assignRequestId } from './request-id';
@@ -16,7 +17,7 @@ const QUIET_PATHS = new Set(['/api/user/credits', '/api/health']);
  */
 const BOOT_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'WebSocketsController', 'NestFactory', 'NestApplication']);
 
-const INFO = 30;
+const INFO = levels.values.info;
 
 type LoggedRequest = IncomingMessage & { originalUrl?: string; id?: unknown; user?: Partial<AuthUser> };
 
@@ -44,21 +45,22 @@ function requestLine(req: LoggedRequest, res: ServerResponse, responseTime: numb
  * development (pino-pretty), JSON elsewhere.
  */
 export function requestLogOptions(config: { env: string; logLevel: string }): PinoHttpOptions {
-  const pretty = config.env === 'development' && prettyAvailable();
+  const threshold = levels.values[config.logLevel] ?? Infinity; // 'silent' is Infinity: nothing is written
   return {
     level: config.logLevel,
-    transport: pretty
-      ? {
-          target: 'pino-pretty',
-          options: {
-            singleLine: true,
-            colorize: Boolean(process.stdout.isTTY),
-            translateTime: 'SYS:HH:MM:ss',
-            messageFormat: '{if context}[{context}] {end}{msg}{if userId} user={userId}{end}',
-            ignore: 'pid,hostname,req,res,responseTime,reqId,userId,context',
-          },
-        }
-      : undefined,
+    transport:
+      config.env === 'development'
+        ? {
+            target: 'pino-pretty',
+            options: {
+              singleLine: true,
+              colorize: Boolean(process.stdout.isTTY),
+              translateTime: 'SYS:HH:MM:ss',
+              messageFormat: '{if context}[{context}] {end}{msg}{if userId} user={userId}{end}',
+              ignore: 'pid,hostname,req,res,responseTime,reqId,userId,context',
+            },
+          }
+        : undefined,
     // A request id for every log line and response; a well-formed incoming one is kept so a
     // proxy's id follows the request through.
     genReqId: assignRequestId,
@@ -77,8 +79,13 @@ export function requestLogOptions(config: { env: string; logLevel: string }): Pi
     },
     customProps: (req: LoggedRequest) => (req.user?.id ? { userId: req.user.id } : {}),
     customSuccessMessage: requestLine,
-    customErrorMessage: (req: LoggedRequest, res: ServerResponse) => requestLine(req, res, Date.now() - startedAt(res)),
-    customLogLevel: requestLogLevel,
+    customErrorMessage: (req: LoggedRequest, res: ServerResponse) => requestLine(req, res, Date.now() - res[startTime]),
+    // A line the level would drop is 'silent' for pino-http, which then skips it whole (the user
+    // id's child logger, the message, the response's serializer): not logging a poll costs nothing.
+    customLogLevel: (req: LoggedRequest, res: ServerResponse, err?: Error) => {
+      const level = requestLogLevel(req, res, err);
+      return level !== 'silent' && levels.values[level] >= threshold ? level : 'silent';
+    },
     hooks: {
       logMethod(this: { debug: (...args: unknown[]) => void }, args: unknown[], method: (...args: unknown[]) => void, level: number) {
         const first = args[0] as { context?: unknown } | undefined;
@@ -87,20 +94,4 @@ export function requestLogOptions(config: { env: string; logLevel: string }): Pi
       },
     },
   };
-}
-
-/** pino-http keeps the start time on the response under a symbol; the error line wants the duration. */
-function startedAt(res: ServerResponse): number {
-  const key = Object.getOwnPropertySymbols(res).find((s) => s.description === 'startTime');
-  const value = key ? (res as unknown as Record<symbol, unknown>)[key] : undefined;
-  return typeof value === 'number' ? value : Date.now();
-}
-
-function prettyAvailable(): boolean {
-  try {
-    require.resolve('pino-pretty');
-    return true;
-  } catch {
-    return false;
-  }
 }
