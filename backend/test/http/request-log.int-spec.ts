@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { newUser } from '../identity/identity-helpers';
 import { createTestDatabase, type TestDatabase } from '../support/database';
-import { freePort } from '../support/free-port';
-import { type ServerProcess, startServerProcess, waitHealthy, waitUntil } from '../support/server-process';
+import { type RunningApp, startAppOnDatabase, waitUntil } from '../support/server-process';
 
 jest.setTimeout(120_000);
 
@@ -23,34 +22,19 @@ interface LogLine {
  */
 describe('the request log in production', () => {
   let db: TestDatabase;
-  let server: ServerProcess | undefined;
+  let app: RunningApp | undefined;
 
   beforeAll(async () => {
     db = await createTestDatabase('reqlog');
   });
   afterAll(async () => {
-    if (server && server.child.exitCode === null) {
-      server.child.kill('SIGTERM');
-      await server.exited;
-    }
+    await app?.stop();
     await db?.drop();
   });
 
   it('writes slim JSON request lines without headers or cookies, and no warning for a signed-out visitor', async () => {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    server = startServerProcess({
-      NODE_ENV: 'production',
-      LOCAL_CHECKOUT_IN_PRODUCTION: 'true',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: db.url,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      LOG_LEVEL: 'info',
-      FRONTEND_DIST_DIR: '/nonexistent-frontend-dist',
-    });
-    const output = server.output;
-    await waitHealthy(base, output);
+    app = await startAppOnDatabase(db, { NODE_ENV: 'production', LOCAL_CHECKOUT_IN_PRODUCTION: 'true', LOG_LEVEL: 'info' });
+    const { base, output } = app;
 
     const cookieSecret = `cookie${randomBytes(8).toString('hex')}`;
     const headerSecret = `header${randomBytes(8).toString('hex')}`;

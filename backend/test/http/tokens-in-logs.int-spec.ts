@@ -4,9 +4,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { newUser } from '../identity/identity-helpers';
 import { createTestDatabase, type TestDatabase } from '../support/database';
-import { freePort } from '../support/free-port';
 import { mailsTo } from '../support/outbox';
-import { type ServerProcess, startServerProcess, waitHealthy, waitUntil } from '../support/server-process';
+import { type RunningApp, startAppOnDatabase, waitUntil } from '../support/server-process';
 
 jest.setTimeout(120_000);
 
@@ -28,7 +27,7 @@ function tokenIn(text: string, route: string): string {
  */
 describe('tokens in links never reach the log', () => {
   let db: TestDatabase;
-  let server: ServerProcess | undefined;
+  let app: RunningApp | undefined;
   let outboxDir: string;
 
   beforeAll(async () => {
@@ -36,29 +35,14 @@ describe('tokens in links never reach the log', () => {
     outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'magic-editor-outbox-'));
   });
   afterAll(async () => {
-    if (server && server.child.exitCode === null) {
-      server.child.kill('SIGTERM');
-      await server.exited;
-    }
+    await app?.stop();
     await db?.drop();
     fs.rmSync(outboxDir, { recursive: true, force: true });
   });
 
   it('logs /api/confirm-email and /api/reset-password with the token redacted', async () => {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    server = startServerProcess({
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: db.url,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      LOG_LEVEL: 'trace',
-      MAIL_OUTBOX_DIR: outboxDir,
-      FRONTEND_DIST_DIR: '/nonexistent-frontend-dist',
-    });
-    const output = server.output;
-    await waitHealthy(base, output);
+    app = await startAppOnDatabase(db, { NODE_ENV: 'development', LOG_LEVEL: 'trace', MAIL_OUTBOX_DIR: outboxDir });
+    const { base, output } = app;
 
     const account = newUser();
     const json = { 'Content-Type': 'application/json' };

@@ -1,5 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
+import { freePort } from './free-port';
 
 const BACKEND = path.resolve(__dirname, '..', '..');
 
@@ -42,4 +44,46 @@ export async function waitUntil(what: string, check: () => Promise<boolean> | bo
 /** Waits until GET {base}/api/health answers 200. */
 export function waitHealthy(base: string, output: () => string): Promise<void> {
   return waitUntil('the server to be healthy', async () => (await fetch(`${base}/api/health`)).ok, output);
+}
+
+/** Ends the process with SIGTERM (as a deployment stops it) and waits for it to exit. */
+export async function stopServerProcess(server: ServerProcess): Promise<void> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill('SIGTERM');
+  await server.exited;
+}
+
+export interface RunningApp {
+  /** http://127.0.0.1:PORT */
+  base: string;
+  /** Everything the process printed so far. */
+  output(): string;
+  /** Stops the process (the database stays: it is the caller's). */
+  stop(): Promise<void>;
+}
+
+/**
+ * The app as a real process (src/main.ts) on `db`, on a free port of 127.0.0.1, with a random
+ * session secret and no frontend build, once it answers /api/health. `env` adds to those (NODE_ENV,
+ * LOG_LEVEL, limits, fake servers, …) or overrides them.
+ */
+export async function startAppOnDatabase(db: { url: string }, env: Record<string, string> = {}): Promise<RunningApp> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = startServerProcess({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: db.url,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    FRONTEND_DIST_DIR: '/nonexistent-frontend-dist',
+    ...env,
+  });
+  const stop = () => stopServerProcess(server);
+  try {
+    await waitHealthy(base, server.output);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { base, output: server.output, stop };
 }

@@ -7,8 +7,7 @@ import { newUser } from '../identity/identity-helpers';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { masked, startFakeOpenai, type FakeOpenai } from '../support/fake-openai';
 import { startFakeYoutube, type FakeYoutube } from '../support/fake-youtube';
-import { freePort } from '../support/free-port';
-import { type ServerProcess, startServerProcess, waitHealthy, waitUntil } from '../support/server-process';
+import { type RunningApp, startAppOnDatabase, waitUntil } from '../support/server-process';
 import { addTalk, watchUrl } from './tools-helpers';
 
 jest.setTimeout(120_000);
@@ -28,7 +27,7 @@ describe('the OpenAI key is never logged, stored or echoed', () => {
   let db: TestDatabase;
   let youtube: FakeYoutube;
   let openai: FakeOpenai;
-  let server: ServerProcess | undefined;
+  let app: RunningApp | undefined;
   let outboxDir: string;
 
   beforeAll(async () => {
@@ -38,10 +37,7 @@ describe('the OpenAI key is never logged, stored or echoed', () => {
     outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'magic-editor-outbox-'));
   });
   afterAll(async () => {
-    if (server && server.child.exitCode === null) {
-      server.child.kill('SIGTERM');
-      await server.exited;
-    }
+    await app?.stop();
     await youtube?.close();
     await openai?.close();
     await db?.drop();
@@ -49,17 +45,10 @@ describe('the OpenAI key is never logged, stored or echoed', () => {
   });
 
   it('appears in no log line, no answer and no database row', async () => {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    server = startServerProcess({
+    app = await startAppOnDatabase(db, {
       NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: db.url,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
       LOG_LEVEL: 'trace',
       MAIL_OUTBOX_DIR: outboxDir,
-      FRONTEND_DIST_DIR: '/nonexistent-frontend-dist',
       REGISTRATIONS_PER_IP_PER_DAY: '1000',
       REGISTRATION_ATTEMPTS_PER_IP_PER_HOUR: '1000',
       YOUTUBE_ARTICLES_PER_HOUR: '1000',
@@ -68,8 +57,7 @@ describe('the OpenAI key is never logged, stored or echoed', () => {
       ...youtube.env,
       ...openai.env,
     });
-    const output = server.output;
-    await waitHealthy(base, output);
+    const { base, output } = app;
 
     const account = newUser();
     const registered = await fetch(`${base}/api/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(account) });
