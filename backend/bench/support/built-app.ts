@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type AppProcess, startOnFreshDatabase } from './servers';
@@ -44,17 +43,7 @@ export const PRODUCTION_RUNTIME = {
  */
 export function startBuiltAppProcess(extraEnv: Record<string, string> = {}, nodeArgs: readonly string[] = []): Promise<AppProcess> {
   assertFreshBuild();
-  return startOnFreshDatabase((env) => {
-    const child = spawn(process.execPath, [...nodeArgs, BUILT_MAIN], {
-      cwd: path.resolve(BACKEND, '..'),
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-50_000)));
-    child.stderr!.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-50_000)));
-    return { child, output: () => out };
-  }, extraEnv);
+  return startOnFreshDatabase(extraEnv, { kind: 'built', nodeArgs });
 }
 
 /** Resident memory of a process from /proc (Linux): VmRSS and its peak VmHWM, in MB. */

@@ -1,8 +1,8 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import * as path from 'node:path';
 import { createTestDatabase, TestDatabase } from '../../test/support/database';
 import { freePort } from '../../test/support/free-port';
-import { startServerProcess, waitHealthy, waitUntil } from '../../test/support/server-process';
+import { type RunningApp, type ServerBuild, startAppOnDatabase, waitUntil } from '../../test/support/server-process';
 
 export interface RunningServer {
   baseUrl: string;
@@ -21,12 +21,6 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** A server process as the benches need it: its child, and everything it printed so far. */
-export interface LaunchedProcess {
-  child: ChildProcess;
-  output(): string;
-}
-
 /** The app in a process of its own, healthy, on a fresh database of DATABASE_URL's server. */
 export interface AppProcess extends RunningServer {
   db: TestDatabase;
@@ -35,35 +29,39 @@ export interface AppProcess extends RunningServer {
 }
 
 /**
- * Starts the app with `launch` (ts-node or the built dist) in production mode, logs silent, on a
- * fresh database, and waits until it is healthy; stopping it drops the database.
+ * Starts the app (from source through ts-node, or the built dist) in production mode, logs silent,
+ * serving the built frontend, on a fresh database, once healthy; stopping it drops the database.
  */
-export async function startOnFreshDatabase(launch: (env: Record<string, string>) => LaunchedProcess, extraEnv: Record<string, string> = {}): Promise<AppProcess> {
+export async function startOnFreshDatabase(extraEnv: Record<string, string> = {}, build?: ServerBuild): Promise<AppProcess> {
   const db = await createTestDatabase('bench');
-  const port = await freePort();
-  const server = launch({
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: db.url,
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    LOG_LEVEL: 'silent',
-    // Production without Stripe keys refuses to start unless the local checkout is allowed (issue 10).
-    LOCAL_CHECKOUT_IN_PRODUCTION: 'true',
-    ...extraEnv,
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    await stopChild(server.child);
-    await db.drop();
-  };
+  let app: RunningApp;
   try {
-    await waitHealthy(baseUrl, server.output);
+    app = await startAppOnDatabase(
+      db,
+      {
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'silent',
+        FRONTEND_DIST_DIR: path.resolve(__dirname, '..', '..', '..', 'frontend', 'dist'),
+        // Production without Stripe keys refuses to start unless the local checkout is allowed (issue 10).
+        LOCAL_CHECKOUT_IN_PRODUCTION: 'true',
+        ...extraEnv,
+      },
+      build,
+    );
   } catch (e) {
-    await stop();
+    await db.drop();
     throw e;
   }
-  return { baseUrl, db, pid: server.child.pid!, output: server.output, stop };
+  return {
+    baseUrl: app.base,
+    db,
+    pid: app.pid,
+    output: app.output,
+    stop: async () => {
+      await app.stop();
+      await db.drop();
+    },
+  };
 }
 
 /**
@@ -71,7 +69,7 @@ export async function startOnFreshDatabase(launch: (env: Record<string, string>)
  * share its event loop.
  */
 export function startAppProcess(extraEnv: Record<string, string> = {}): Promise<AppProcess> {
-  return startOnFreshDatabase((env) => startServerProcess(env), extraEnv);
+  return startOnFreshDatabase(extraEnv);
 }
 
 /** A bare node:http server in its own process that answers every request with the same bytes. */

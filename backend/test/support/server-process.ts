@@ -13,9 +13,13 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** src/main.ts as a real process, as `npm start` runs it (without the build step). */
-export function startServerProcess(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
+/** How to run the server: src/main.ts through ts-node (the default), or the built dist/main.js with Node flags. */
+export type ServerBuild = { kind: 'source' } | { kind: 'built'; nodeArgs: readonly string[] };
+
+/** The server as a real process, as `npm start` runs it (from source: without the build step). */
+export function startServerProcess(env: Record<string, string>, build: ServerBuild = { kind: 'source' }): ServerProcess {
+  const args = build.kind === 'source' ? ['-r', 'ts-node/register/transpile-only', 'src/main.ts'] : [...build.nodeArgs, path.join(BACKEND, 'dist', 'main.js')];
+  const child = spawn(process.execPath, args, {
     cwd: BACKEND,
     env: { ...process.env, TS_NODE_PROJECT: path.join(BACKEND, 'tsconfig.json'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -56,6 +60,7 @@ export async function stopServerProcess(server: ServerProcess): Promise<void> {
 export interface RunningApp {
   /** http://127.0.0.1:PORT */
   base: string;
+  pid: number;
   /** Everything the process printed so far. */
   output(): string;
   /** Stops the process (the database stays: it is the caller's). */
@@ -67,7 +72,7 @@ export interface RunningApp {
  * session secret and no frontend build, once it answers /api/health. `env` adds to those (NODE_ENV,
  * LOG_LEVEL, limits, fake servers, …) or overrides them.
  */
-export async function startAppOnDatabase(db: { url: string }, env: Record<string, string> = {}): Promise<RunningApp> {
+export async function startAppOnDatabase(db: { url: string }, env: Record<string, string> = {}, build?: ServerBuild): Promise<RunningApp> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = startServerProcess({
@@ -77,7 +82,7 @@ export async function startAppOnDatabase(db: { url: string }, env: Record<string
     SESSION_SECRET: randomBytes(32).toString('hex'),
     FRONTEND_DIST_DIR: '/nonexistent-frontend-dist',
     ...env,
-  });
+  }, build);
   const stop = () => stopServerProcess(server);
   try {
     await waitHealthy(base, server.output);
@@ -85,5 +90,5 @@ export async function startAppOnDatabase(db: { url: string }, env: Record<string
     await stop();
     throw e;
   }
-  return { base, output: server.output, stop };
+  return { base, pid: server.child.pid!, output: server.output, stop };
 }
