@@ -18,6 +18,7 @@ module.exports = {
           '(^|/)src/modules/$2/domain/',
           '(^|/)src/shared/errors/domain-error\\.ts$',
           '(^|/)src/shared/ids\\.ts$',
+          '(^|/)src/shared/ip\\.ts$',
           '(^|/)src/shared/events/domain-event\\.ts$',
         ],
       },

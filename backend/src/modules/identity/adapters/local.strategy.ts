@@ -5,7 +5,7 @@ import { Strategy } from 'passport-local';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import { LoginUseCase } from '../application/login.use-case';
 import { type SessionUser, toSessionUser } from '../application/session-user';
-import { clientIp } from './http/client-ip';
+import { clientIp } from '../../../shared/http/client-ip';
 
 /**
  * Passport's local strategy (e-mail + password) on the shared passport instance. The login use

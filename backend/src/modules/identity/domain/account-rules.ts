@@ -70,14 +70,6 @@ export function isAdminAccount(account: { email: string; emailVerified: boolean 
   return account.emailVerified && isAdminEmail(account.email, adminEmails);
 }
 
-/**
- * The address a request came from, as stored (max 45 characters). An IPv4 client reaching an
- * IPv6 socket shows up as ::ffff:a.b.c.d; both spellings are the same client.
- */
-export function normalizeIp(ip: string | undefined | null): string {
-  const raw = (ip ?? '').trim();
-  if (raw === '') return 'unknown';
-  const v4 = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(raw);
-  return (v4 ? v4[1] : raw.toLowerCase()).slice(0, 45);
-}
+/** D19: stored and compared addresses (shared with every context's client-address rule). */
+export { normalizeIp } from '../../../shared/ip';
 

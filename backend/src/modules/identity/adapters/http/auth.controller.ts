@@ -10,7 +10,7 @@ import { CAPTCHA_VERIFIER, type CaptchaClientConfig, type CaptchaVerifier } from
 import { ChangePasswordUseCase } from '../../application/change-password.use-case';
 import { RegisterUseCase } from '../../application/register.use-case';
 import { type SessionUser, toSessionUser } from '../../application/session-user';
-import { clientIp } from './client-ip';
+import { clientIp } from '../../../../shared/http/client-ip';
 import { ChangePasswordDto, LoginDto, RegisterDto } from './identity.dto';
 import { authenticateLocal, signIn, signOut } from './passport-session';
 import { toUserView, type UserView } from './user-view';

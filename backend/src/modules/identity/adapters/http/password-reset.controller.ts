@@ -5,7 +5,7 @@ import { NoStore } from '../../../../shared/http/no-store';
 import { CheckPasswordResetLinkUseCase } from '../../application/check-password-reset-link.use-case';
 import { RequestPasswordResetUseCase } from '../../application/request-password-reset.use-case';
 import { ResetPasswordUseCase } from '../../application/reset-password.use-case';
-import { clientIp } from './client-ip';
+import { clientIp } from '../../../../shared/http/client-ip';
 import { ForgotPasswordDto, ResetPasswordDto } from './identity.dto';
 
 /** The same answer for every well-formed address, with an account or not (D36). */

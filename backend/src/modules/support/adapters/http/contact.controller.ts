@@ -3,21 +3,11 @@ import { ApiCreatedResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse }
 import type { Request } from 'express';
 import type { AuthUser } from '../../../../shared/auth/auth-user';
 import { OptionalUser } from '../../../../shared/auth/guards';
+import { clientIp } from '../../../../shared/http/client-ip';
 import { SendContactMessageUseCase } from '../../application/send-contact-message.use-case';
 import { CONTACT_SENT } from '../../domain/contact-message';
 import { ContactMessageDto } from './contact.dto';
 
-/**
- * The client address as stored (at most 45 characters). req.ip honours TRUST_PROXY: behind a
- * proxy the client's address, never a forged header otherwise. An IPv4 client on an IPv6 socket
- * (::ffff:a.b.c.d) is the same client as a.b.c.d.
- */
-function clientAddress(req: Request): string {
-  const raw = (req.ip ?? req.socket.remoteAddress ?? '').trim();
-  if (raw === '') return 'unknown';
-  const v4 = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(raw);
-  return (v4 ? v4[1] : raw.toLowerCase()).slice(0, 45);
-}
 
 /** The contact form (001 §2, §3, §7; D34): anyone may write, signed in or not. */
 @ApiTags('support')
@@ -37,7 +27,7 @@ export class ContactController {
       subject: body.subject,
       message: body.message,
       website: body.website,
-      ip: clientAddress(req),
+      ip: clientIp(req),
       userId: user?.id ?? null,
     });
     return { message: CONTACT_SENT };
