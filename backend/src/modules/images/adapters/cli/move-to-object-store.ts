@@ -5,6 +5,7 @@ import { fileKey, renditionKey } from '../../domain/object-keys';
 import { ImageOrmEntity } from '../typeorm/image.orm-entity';
 import { TypeormImageObjectsRepository } from '../typeorm/typeorm-image-objects.repository';
 import { TypeormImageRepository } from '../typeorm/typeorm-image.repository';
+import { forEachImageBatch } from './image-batches';
 
 /** Images looked up per query; their objects are put a few at a time. */
 const DEFAULT_BATCH = 20;
@@ -23,7 +24,8 @@ export interface MoveSummary {
 /**
  * ADR 0023: moves image bytes from PostgreSQL rows to the object store (`npm run images:move-to-s3
  * -w backend`). Each file is put first, then its row forgets the bytes and records the key in one
- * conditional statement (only while the bytes are still there), so the command is idempotent,
+ * conditional statement (only while the bytes are still there; the image is marked as holding
+ * objects first, so deleting it meanwhile queues their deletion), so the command is idempotent,
  * resumable after a crash (a file put but not recorded is put again under the same key) and safe
  * beside running app instances, which read both places. Run it once the app itself has S3_BUCKET,
  * so that no new bytes land in rows meanwhile. A rerun finds nothing to do.
@@ -35,7 +37,6 @@ export async function runMoveToObjectStore(
   batch = DEFAULT_BATCH,
 ): Promise<MoveSummary> {
   if (!store.holdsObjects) throw new Error('No object store configured: set S3_BUCKET (and S3_ENDPOINT, S3_REGION, credentials)');
-  const started = process.hrtime.bigint();
   const repository = dataSource.getRepository(ImageOrmEntity);
   const images = new TypeormImageRepository(repository);
   const objects = new TypeormImageObjectsRepository(repository);
@@ -43,9 +44,10 @@ export async function runMoveToObjectStore(
   const total = await objects.countWithBytesInRows();
   log(`images:move-to-s3: ${total} images hold bytes in PostgreSQL`);
 
-  /** After a conditional write that changed nothing: the object stays only if a row records it. */
-  const settle = async (id: string, key: string, recorded: boolean, kind: 'files' | 'renditions') => {
-    if (recorded) {
+  /** Puts the object, then records it; when the row changed meanwhile, the object stays only if a row records it. */
+  const move = async (id: string, key: string, bytes: Buffer, type: string, record: () => Promise<boolean>, kind: 'files' | 'renditions') => {
+    await store.place(key, bytes, type);
+    if (await record()) {
       summary[kind]++;
       return;
     }
@@ -53,31 +55,26 @@ export async function runMoveToObjectStore(
     if (!(await objects.keyRecorded(id, key))) await store.delete([key]);
   };
 
-  let after: string | null = null;
-  for (;;) {
-    const ids = await objects.withBytesInRows(after, batch);
-    if (ids.length === 0) break;
-    for (const id of ids) {
+  summary.seconds = await forEachImageBatch(
+    (after) => objects.withBytesInRows(after, batch),
+    async (id) => {
       summary.images++;
+      await objects.markInObjectStore(id);
       for (const file of ['original', 'generated'] as ImageFile[]) {
         const stored = await images.findFile(id, file);
         if (!stored?.bytes) continue;
         const key = fileKey(id, file, stored.mimeType);
-        await store.place(key, stored.bytes, stored.mimeType);
-        await settle(id, key, await objects.fileMoved(id, file, key), 'files');
+        await move(id, key, stored.bytes, stored.mimeType, () => objects.fileMoved(id, file, key), 'files');
       }
       const renditions = await objects.renditionsInRows(id);
       await Promise.all(
-        renditions.map(async (r) => {
+        renditions.map((r) => {
           const key = renditionKey(id, r.file, r.width, r.version);
-          await store.place(key, r.bytes, 'image/webp');
-          await settle(id, key, await objects.renditionMoved(id, r, key), 'renditions');
+          return move(id, key, r.bytes, 'image/webp', () => objects.renditionMoved(id, r, key), 'renditions');
         }),
       );
-    }
-    after = ids[ids.length - 1];
-    log(`images:move-to-s3: ${summary.images}/${total} images, ${summary.files} files and ${summary.renditions} renditions moved`);
-  }
-  summary.seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    },
+    () => log(`images:move-to-s3: ${summary.images}/${total} images, ${summary.files} files and ${summary.renditions} renditions moved`),
+  );
   return summary;
 }

@@ -6,6 +6,7 @@ import { PostgresImageStore } from '../postgres/postgres-image-store.adapter';
 import { ImageOrmEntity } from '../typeorm/image.orm-entity';
 import { TypeormImageObjectsRepository } from '../typeorm/typeorm-image-objects.repository';
 import { TypeormImageRepository } from '../typeorm/typeorm-image.repository';
+import { forEachImageBatch } from './image-batches';
 
 /** Images looked up per query; each is made and stored before the next. */
 const BATCH = 25;
@@ -27,22 +28,18 @@ export async function runRenditionBackfill(
   log: (line: string) => void = () => undefined,
   store: ImageStore = new PostgresImageStore(),
 ): Promise<BackfillSummary> {
-  const started = process.hrtime.bigint();
-  const images = new TypeormImageRepository(dataSource.getRepository(ImageOrmEntity));
-  const storage = new ImageStorageService(store, new TypeormImageObjectsRepository(dataSource.getRepository(ImageOrmEntity)));
-  const renditions = new ImageRenditionsService(images, storage);
-  let made = 0;
-  let skipped = 0;
-  for (;;) {
-    const ids = await images.missingRenditions(BATCH);
-    if (ids.length === 0) break;
-    for (const id of ids) {
-      if ((await renditions.backfill(id)) === 'made') made++;
-      else skipped++;
-    }
-    log(`renditions: ${made} images done`);
-  }
-  return { made, skipped, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+  const repository = dataSource.getRepository(ImageOrmEntity);
+  const images = new TypeormImageRepository(repository);
+  const renditions = new ImageRenditionsService(images, new ImageStorageService(store, new TypeormImageObjectsRepository(repository)));
+  const summary: BackfillSummary = { made: 0, skipped: 0, seconds: 0 };
+  summary.seconds = await forEachImageBatch(
+    () => images.missingRenditions(BATCH),
+    async (id) => {
+      summary[await renditions.backfill(id)]++;
+    },
+    () => log(`renditions: ${summary.made} images done`),
+  );
+  return summary;
 }
 
 /** What the command's DataSource must know. */
