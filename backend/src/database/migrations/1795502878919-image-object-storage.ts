@@ -19,9 +19,6 @@ export class ImageObjectStorage1795502878919 implements MigrationInterface {
                    ADD COLUMN "in_object_store" boolean NOT NULL DEFAULT false`);
     await q.query(`ALTER TABLE "image_rendition" ADD COLUMN "key" varchar(255), ALTER COLUMN "bytes" DROP NOT NULL`);
     await q.query(`ALTER TABLE "image_rendition" ADD CONSTRAINT "image_rendition_stored_check" CHECK ("bytes" IS NOT NULL OR "key" IS NOT NULL)`);
-    // The move command looks for rows still holding bytes.
-    await q.query(`CREATE INDEX "image_bytes_in_row_idx" ON "image" ("id")
-                   WHERE "original_image_data" IS NOT NULL OR "generated_image_data" IS NOT NULL`);
     await q.query(`
       CREATE TABLE "image_object_deletion" (
         "image_id" uuid NOT NULL,
@@ -53,7 +50,6 @@ export class ImageObjectStorage1795502878919 implements MigrationInterface {
     await q.query(`DROP TRIGGER IF EXISTS "image_objects_on_delete" ON "image"`);
     await q.query(`DROP FUNCTION IF EXISTS "image_objects_to_delete"()`);
     await q.query(`DROP TABLE IF EXISTS "image_object_deletion"`);
-    await q.query(`DROP INDEX IF EXISTS "image_bytes_in_row_idx"`);
     await q.query(`DELETE FROM "image_rendition" WHERE "bytes" IS NULL`);
     await q.query(`ALTER TABLE "image_rendition" DROP CONSTRAINT IF EXISTS "image_rendition_stored_check"`);
     await q.query(`ALTER TABLE "image_rendition" DROP COLUMN IF EXISTS "key", ALTER COLUMN "bytes" SET NOT NULL`);

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { TypeormImageRepository, type StoredBytes } from '../adapters/typeorm/typeorm-image.repository';
+import { TypeormImageRepository, type StoredFile } from '../adapters/typeorm/typeorm-image.repository';
 import { ImageNotFoundError } from '../domain/images-errors';
 import { canView, isImageId, isPubliclyVisible, type ImageFile, type ImageRecord, type Viewer } from '../domain/image';
 import { parseRenditionName } from '../domain/rendition';
+import type { ImageBytes } from '../images.api';
 import { ImageStorageService } from './image-storage.service';
 
 /** A rendition the viewer may see, named by its address (D31). */
@@ -57,8 +58,12 @@ export class ImageFilesService {
     return (await this.images.renditionVersion(rendition.image.id, rendition.file, rendition.width)) === rendition.version;
   }
 
-  async readFile(image: ImageRecord, file: ImageFile): Promise<StoredBytes> {
-    const stored = await this.images.findFile(image.id, file);
+  /**
+   * The file's bytes. The record already names an object and its type (ADR 0023), so only bytes
+   * kept in the row cost a second query.
+   */
+  async readFile(image: ImageRecord, file: ImageFile): Promise<ImageBytes> {
+    const stored = objectOf(image, file) ?? (await this.images.findFile(image.id, file));
     const bytes = stored ? await this.storage.read(stored) : null;
     if (!stored || !bytes) throw new ImageNotFoundError();
     return { bytes, mimeType: stored.mimeType };
@@ -71,7 +76,14 @@ export class ImageFilesService {
    */
   publicUrl(image: ImageRecord, file: ImageFile): string | null {
     if (!isPubliclyVisible(image) || image.status !== 'completed') return null;
-    const key = file === 'original' ? image.originalKey : image.generatedKey;
-    return key ? this.storage.store.publicUrl(key) : null;
+    const object = objectOf(image, file);
+    return object ? this.storage.store.publicUrl(object.key) : null;
   }
+}
+
+/** The file as an object in the store, when the record names one; null when its bytes are in the row. */
+function objectOf(image: ImageRecord, file: ImageFile): (StoredFile & { key: string }) | null {
+  const key = file === 'original' ? image.originalKey : image.generatedKey;
+  const mimeType = file === 'original' ? image.originalMimeType : image.generatedMimeType;
+  return key && mimeType ? { key, mimeType, bytes: null } : null;
 }

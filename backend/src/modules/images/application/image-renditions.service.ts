@@ -68,7 +68,7 @@ export class ImageRenditionsService implements OnModuleDestroy {
     const [original, generated] = await Promise.all([this.loadAndMake(id, 'original'), this.loadAndMake(id, 'generated')]);
     const set = await this.place(id, { original: original ?? [], generated: generated ?? [] });
     const stored = await this.images.storeRenditions(id, set);
-    if (!stored) await this.storage.discard(set.rows.map((r) => r.key));
+    if (!stored) await this.storage.discard(set.rows);
     return stored ? 'made' : 'skipped';
   }
 

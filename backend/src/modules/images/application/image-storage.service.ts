@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { TypeormImageObjectsRepository } from '../adapters/typeorm/typeorm-image-objects.repository';
-import type { FilePlacement, RenditionRow } from '../adapters/typeorm/typeorm-image.repository';
+import type { RenditionRow } from '../adapters/typeorm/typeorm-image.repository';
 import type { ImageFile } from '../domain/image';
 import type { StoredMimeType } from '../domain/image-format';
 import { fileKey, imagePrefix, renditionKey } from '../domain/object-keys';
-import { IMAGE_STORE, type ImageStore } from './image-store.port';
+import { IMAGE_STORE, type ImageStore, type Placement } from './image-store.port';
 
 /** Images whose objects one sweep deletes per claim. */
 const SWEEP_BATCH = 50;
@@ -35,41 +35,39 @@ export class ImageStorageService implements OnModuleDestroy {
   ) {}
 
   /** Stores a full file: in the row (PostgreSQL) or as `images/{id}/{file}.{ext}`. */
-  placeFile(imageId: string, file: ImageFile, bytes: Buffer, mimeType: StoredMimeType): Promise<FilePlacement> {
+  placeFile(imageId: string, file: ImageFile, bytes: Buffer, mimeType: StoredMimeType): Promise<Placement> {
     return this.store.place(fileKey(imageId, file, mimeType), bytes, mimeType);
   }
 
   /** Stores renditions: their bytes stay in the rows (PostgreSQL) or are put as objects first. */
   async placeRenditions(imageId: string, renditions: readonly RenditionToStore[]): Promise<RenditionRow[]> {
     return Promise.all(
-      renditions.map(async (r) => {
-        const placed = await this.store.place(renditionKey(imageId, r.file, r.width, r.version), r.bytes, 'image/webp');
-        return { file: r.file, width: r.width, height: r.height, version: r.version, bytes: 'inRow' in placed ? placed.inRow : null, key: 'key' in placed ? placed.key : null };
-      }),
+      renditions.map(async ({ file, width, height, version, bytes }) => ({
+        file,
+        width,
+        height,
+        version,
+        ...(await this.store.place(renditionKey(imageId, file, width, version), bytes, 'image/webp')),
+      })),
     );
   }
 
   /** The bytes of a stored file, wherever they are; null when the object is missing. */
-  async read(stored: { bytes: Buffer | null; key: string | null }): Promise<Buffer | null> {
+  async read(stored: Placement): Promise<Buffer | null> {
     if (stored.bytes) return stored.bytes;
     if (stored.key) return this.store.get(stored.key);
     return null;
   }
 
-  /** Objects put for a row that was then not written (the image failed or went meanwhile). Best effort. */
-  async discard(keys: ReadonlyArray<string | null>): Promise<void> {
-    const present = keys.filter((k): k is string => k !== null);
-    if (present.length === 0) return;
+  /** Objects put for rows that were then not written (the image failed or went meanwhile). Best effort. */
+  async discard(placed: ReadonlyArray<Placement>): Promise<void> {
+    const keys = placed.flatMap((p) => (p.key ? [p.key] : []));
+    if (keys.length === 0) return;
     try {
-      await this.store.delete(present);
+      await this.store.delete(keys);
     } catch (error) {
-      this.logger.warn(`Could not delete ${present.length} unused image objects (${present[0]}…): ${(error as Error).message}`);
+      this.logger.warn(`Could not delete ${keys.length} unused image objects (${keys[0]}…): ${(error as Error).message}`);
     }
-  }
-
-  /** Keys among these placements (what `discard` needs). */
-  static keysOf(placements: ReadonlyArray<FilePlacement | RenditionRow | null | undefined>): string[] {
-    return placements.flatMap((p) => (p && 'key' in p && p.key ? [p.key] : []));
   }
 
   /**

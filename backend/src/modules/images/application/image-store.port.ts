@@ -7,11 +7,14 @@
  * A row says where its bytes are (a key, or bytes in the row), so one database can hold both while
  * the move command (`npm run images:move-to-s3 -w backend`) runs.
  */
-export type Placement = { inRow: Buffer } | { key: string };
+export interface Placement {
+  /** The bytes, when the row keeps them (PostgreSQL store); else null. */
+  bytes: Buffer | null;
+  /** The object's key, when the store holds them (S3 store); else null. */
+  key: string | null;
+}
 
 export interface ImageStore {
-  /** For the start-up log line and the health of the move command. */
-  readonly name: 'postgres' | 's3';
   /** True when this store holds objects by key (the S3 adapter). */
   readonly holdsObjects: boolean;
   /** Stores one file's bytes and answers what the row must record. */

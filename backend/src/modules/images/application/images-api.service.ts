@@ -32,7 +32,7 @@ export class ImagesApiService implements ImagesApi {
     try {
       await this.images.createProcessing(image, original);
     } catch (error) {
-      await this.storage.discard(ImageStorageService.keysOf([original]));
+      await this.storage.discard([original]);
       throw error;
     }
     this.renditions.startOriginal(image.id, image.originalBytes);
@@ -54,7 +54,7 @@ export class ImagesApiService implements ImagesApi {
       completed = await this.images.completeWith(id, output, renditions, generated);
     } finally {
       // Recovered as failed meanwhile (or the write failed): what was put for it goes again.
-      if (!completed) await this.storage.discard(ImageStorageService.keysOf([generated, ...(renditions?.rows ?? [])]));
+      if (!completed) await this.storage.discard([generated, ...(renditions?.rows ?? [])]);
     }
     if (!completed) return null;
     return renditionViews(id, renditions?.stored ?? null);

@@ -7,11 +7,10 @@ import type { ImageStore, Placement } from '../../application/image-store.port';
  * S3_BUCKET set again.
  */
 export class PostgresImageStore implements ImageStore {
-  readonly name = 'postgres' as const;
   readonly holdsObjects = false;
 
   place(_key: string, bytes: Buffer): Promise<Placement> {
-    return Promise.resolve({ inRow: bytes });
+    return Promise.resolve({ bytes, key: null });
   }
 
   get(key: string): Promise<Buffer | null> {

@@ -20,7 +20,6 @@ const DELETE_PARALLEL = 8;
  * do not know the SDK's newer checksum headers work too.
  */
 export class S3ImageStore implements ImageStore {
-  readonly name = 's3' as const;
   readonly holdsObjects = true;
   private readonly client: S3Client;
 
@@ -36,13 +35,9 @@ export class S3ImageStore implements ImageStore {
     });
   }
 
-  get bucket(): string {
-    return this.settings.bucket;
-  }
-
   async place(key: string, bytes: Buffer, contentType: string): Promise<Placement> {
     await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
-    return { key };
+    return { bytes: null, key };
   }
 
   async get(key: string): Promise<Buffer | null> {

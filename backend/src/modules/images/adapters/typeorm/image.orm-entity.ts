@@ -4,7 +4,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
  * The `image` table (001 §3; ARCHITECTURE rule 8: its bytes live here, in bytea, or in the object
  * store under the recorded keys, ADR 0023). The byte
  * columns are `select: false`, so no list or lookup ever loads them by accident; only
- * TypeormImageRepository.findBytes asks for them, one image and one column at a time.
+ * TypeormImageRepository.findFile asks for them, one image and one column at a time.
  */
 @Entity({ name: 'image' })
 export class ImageOrmEntity {

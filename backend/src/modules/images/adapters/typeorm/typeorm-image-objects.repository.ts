@@ -59,12 +59,6 @@ export class TypeormImageObjectsRepository {
     );
   }
 
-  /** How many images wait for their objects to be deleted (due or not). */
-  async pendingDeletions(): Promise<number> {
-    const rows = (await this.images.query(`SELECT count(*)::int AS n FROM "image_object_deletion"`)) as Array<{ n: number }>;
-    return rows[0].n;
-  }
-
   /** Images that still hold bytes in their rows (files or renditions), in id order after `afterId`. */
   async withBytesInRows(afterId: string | null, limit: number): Promise<string[]> {
     const rows = (await this.images.query(
@@ -89,16 +83,24 @@ export class TypeormImageObjectsRepository {
   }
 
   /**
+   * The image is about to have objects put for it: deleting or failing its row from now on queues
+   * their deletion (the trigger), even if the move is interrupted before recording a key.
+   */
+  async markInObjectStore(imageId: string): Promise<void> {
+    await this.images.query(`UPDATE "image" SET "in_object_store" = true WHERE "id" = $1 AND NOT "in_object_store"`, [imageId]);
+  }
+
+  /**
    * The file's bytes now live at `key`: the row forgets them, in one conditional statement. false
    * when they were no longer in the row (moved by another run, the image failed or is gone).
    */
   async fileMoved(imageId: string, file: ImageFile, key: string): Promise<boolean> {
     const data = file === 'original' ? 'original_image_data' : 'generated_image_data';
     const keyColumn = file === 'original' ? 'original_key' : 'generated_key';
-    const [, affected] = (await this.images.query(
-      `UPDATE "image" SET "${keyColumn}" = $2, "${data}" = NULL, "in_object_store" = true WHERE "id" = $1 AND "${data}" IS NOT NULL`,
-      [imageId, key],
-    )) as [unknown, number];
+    const [, affected] = (await this.images.query(`UPDATE "image" SET "${keyColumn}" = $2, "${data}" = NULL WHERE "id" = $1 AND "${data}" IS NOT NULL`, [
+      imageId,
+      key,
+    ])) as [unknown, number];
     return affected === 1;
   }
 
@@ -121,16 +123,13 @@ export class TypeormImageObjectsRepository {
     )) as RenditionInRow[];
   }
 
-  /** As fileMoved, for one rendition (the image is marked as holding objects in the same statement). */
+  /** As fileMoved, for one rendition. */
   async renditionMoved(imageId: string, rendition: Pick<RenditionInRow, 'file' | 'width' | 'version'>, key: string): Promise<boolean> {
-    const rows = (await this.images.query(
-      `WITH marked AS (UPDATE "image" SET "in_object_store" = true WHERE "id" = $1 RETURNING "id")
-       UPDATE "image_rendition" r SET "key" = $5, "bytes" = NULL
-         FROM marked
-        WHERE r."image_id" = marked."id" AND r."file" = $2 AND r."width" = $3 AND r."version" = $4 AND r."bytes" IS NOT NULL
-       RETURNING r."image_id"`,
+    const [, affected] = (await this.images.query(
+      `UPDATE "image_rendition" SET "key" = $5, "bytes" = NULL
+        WHERE "image_id" = $1 AND "file" = $2 AND "width" = $3 AND "version" = $4 AND "bytes" IS NOT NULL`,
       [imageId, rendition.file, rendition.width, rendition.version, key],
-    )) as unknown;
-    return returnedRows(rows).length === 1;
+    )) as [unknown, number];
+    return affected === 1;
   }
 }

@@ -7,32 +7,20 @@ import type { StoredRenditions } from '../../domain/rendition';
 import { SAVED_IMAGE_RETENTION_DAYS } from '../../domain/saved-image';
 import { returnedRows } from '../../../../shared/pg/returned-rows';
 import type { GeneratedImage, HiddenImage, ImageCounts, NewProcessingImage, OwnedImage } from '../../images.api';
+import type { Placement } from '../../application/image-store.port';
 import { ImageOrmEntity } from './image.orm-entity';
 
-export interface StoredBytes {
-  bytes: Buffer;
-  mimeType: StoredMimeType;
-}
-
 /** Where one file of an image is (ADR 0023): its bytes in the row, or an object's key. */
-export interface StoredFile {
+export interface StoredFile extends Placement {
   mimeType: StoredMimeType;
-  bytes: Buffer | null;
-  key: string | null;
 }
-
-/** Where a file's bytes go: in the row, or the key of an object already put. */
-export type FilePlacement = { inRow: Buffer } | { key: string };
 
 /** A rendition row to write (D31). */
-export interface RenditionRow {
+export interface RenditionRow extends Placement {
   file: ImageFile;
   width: number;
   height: number;
   version: string;
-  /** In the row (PostgreSQL store), or null when the bytes are in the object store at `key`. */
-  bytes: Buffer | null;
-  key: string | null;
 }
 
 /** What an image's renditions are: the `image.renditions` description and the rows holding the bytes. */
@@ -78,16 +66,16 @@ export class TypeormImageRepository {
   constructor(@InjectRepository(ImageOrmEntity) private readonly images: Repository<ImageOrmEntity>) {}
 
   /** A new row in `processing` holding the checked original (D12). */
-  async createProcessing(image: NewProcessingImage, original: FilePlacement = { inRow: image.originalBytes }): Promise<void> {
+  async createProcessing(image: NewProcessingImage, original: Placement = { bytes: image.originalBytes, key: null }): Promise<void> {
     await this.images.insert({
       id: image.id,
       userId: image.userId,
       originalFilename: image.originalFilename,
       originalPath: `/api/images/${image.id}/original`,
       generatedPath: `/api/images/${image.id}`,
-      originalImageData: 'inRow' in original ? original.inRow : null,
-      originalKey: 'key' in original ? original.key : null,
-      inObjectStore: 'key' in original,
+      originalImageData: original.bytes,
+      originalKey: original.key,
+      inObjectStore: original.key !== null,
       originalMimeType: image.originalMimeType,
       prompt: image.prompt,
       style: image.style,
@@ -105,16 +93,16 @@ export class TypeormImageRepository {
    * processing → completed with the output and, when they could be made, its renditions (D31), in
    * one transaction. false when the row is no longer processing (recovered as failed).
    */
-  completeWith(id: string, output: GeneratedImage, renditions: RenditionSet | null, generated: FilePlacement = { inRow: output.bytes }): Promise<boolean> {
+  completeWith(id: string, output: GeneratedImage, renditions: RenditionSet | null, generated: Placement = { bytes: output.bytes, key: null }): Promise<boolean> {
     return this.updateWithRenditions(
       `UPDATE "image"
-          SET "status" = 'completed', "generated_image_data" = $3, "generated_mime_type" = $4,
-              "model" = $5, "is_watermarked" = $6, "renditions" = $2, "generated_key" = $7::varchar,
-              "in_object_store" = "in_object_store" OR $7::varchar IS NOT NULL
+          SET "status" = 'completed', "generated_image_data" = $4, "generated_key" = $5, "generated_mime_type" = $6,
+              "model" = $7, "is_watermarked" = $8, "renditions" = $2, "in_object_store" = "in_object_store" OR $3
         WHERE "id" = $1 AND "status" = 'processing'`,
-      ['inRow' in generated ? generated.inRow : null, output.mimeType, output.model.slice(0, 100), output.isWatermarked, 'key' in generated ? generated.key : null],
+      [generated.bytes, generated.key, output.mimeType, output.model.slice(0, 100), output.isWatermarked],
       id,
       renditions,
+      generated.key !== null,
     );
   }
 
@@ -124,20 +112,24 @@ export class TypeormImageRepository {
    */
   storeRenditions(id: string, renditions: RenditionSet): Promise<boolean> {
     return this.updateWithRenditions(
-      `UPDATE "image" SET "renditions" = $2 WHERE "id" = $1 AND "status" = 'completed' AND "renditions" IS NULL`,
+      `UPDATE "image" SET "renditions" = $2, "in_object_store" = "in_object_store" OR $3
+        WHERE "id" = $1 AND "status" = 'completed' AND "renditions" IS NULL`,
       [],
       id,
       renditions,
+      false,
     );
   }
 
   /**
    * One transaction: `update` (a constant statement over $1 = id, $2 = the renditions' description,
-   * then `params`) and, when it changed the row, the rendition rows. false when it changed nothing.
+   * $3 = whether any of the image's bytes were put in the object store (ADR 0023), then `params`)
+   * and, when it changed the row, the rendition rows. false when it changed nothing.
    */
-  private updateWithRenditions(update: string, params: unknown[], id: string, renditions: RenditionSet | null): Promise<boolean> {
+  private updateWithRenditions(update: string, params: unknown[], id: string, renditions: RenditionSet | null, filePutAsObject: boolean): Promise<boolean> {
+    const inObjectStore = filePutAsObject || (renditions?.rows.some((r) => r.key !== null) ?? false);
     return this.images.manager.transaction(async (tx) => {
-      const [, affected] = (await tx.query(update, [id, renditions ? JSON.stringify(renditions.stored) : null, ...params])) as [unknown, number];
+      const [, affected] = (await tx.query(update, [id, renditions ? JSON.stringify(renditions.stored) : null, inObjectStore, ...params])) as [unknown, number];
       if (affected !== 1) return false;
       if (renditions?.rows.length) {
         const p = (i: number, n: number) => `$${6 * i + n}`;
@@ -147,9 +139,6 @@ export class TypeormImageRepository {
            ON CONFLICT DO NOTHING`,
           [id, ...renditions.rows.flatMap((r) => [r.file, r.width, r.height, r.version, r.bytes, r.key])],
         );
-        if (renditions.rows.some((r) => r.key !== null)) {
-          await tx.query(`UPDATE "image" SET "in_object_store" = true WHERE "id" = $1 AND NOT "in_object_store"`, [id]);
-        }
       }
       return true;
     });
