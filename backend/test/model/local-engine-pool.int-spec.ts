@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { LocalEnginePool } from '../../src/modules/generation/adapters/model/local-engine/local-engine-pool';
 import { LocalImageModel } from '../../src/modules/generation/adapters/model/local-image-model.adapter';
 import { parseEditIntents } from '../../src/modules/generation/adapters/model/local-engine/edit-intents';
-import { photoJpeg } from '../support/images';
+import { photo as samplePhoto, photoJpeg } from '../support/images';
 import type { TestApp } from '../support/test-app';
 import { balanceOf, createGenerationApp, generate, imageRowsOf, ledgerOf, signedInUser } from '../generation/generation-helpers';
 
@@ -13,7 +13,7 @@ const CRASHING_WORKER = path.join(__dirname, 'fixtures', 'crashing-render.worker
 describe('local engine worker pool (ADR 0022)', () => {
   let photo: Buffer;
   beforeAll(async () => {
-    photo = await sharp('/work/shared/photos/coffee.png').resize(1600, 1200, { fit: 'fill' }).jpeg({ quality: 90 }).toBuffer();
+    photo = await sharp(samplePhoto('coffee.png')).resize(1600, 1200, { fit: 'fill' }).jpeg({ quality: 90 }).toBuffer();
   });
 
   it.each([1, 2])('never runs more than LOCAL_ENGINE_THREADS=%i edits at once; the others wait and all finish', async (threads) => {

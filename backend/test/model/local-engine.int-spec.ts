@@ -8,17 +8,23 @@ import { PROMPT_SUGGESTIONS } from '../../src/modules/generation/domain/shared-w
 import { createTestApp, type TestApp } from '../support/test-app';
 import { imageDiff, isVisible } from './image-diff';
 
-const PHOTO = path.join('/work/shared/photos', 'chelsea.png'); // 451x300, CC0 (Stefan van der Walt)
+const PHOTO = path.resolve(__dirname, '..', '..', 'assets', 'demo-photos', 'chelsea.png'); // 451x300, CC0 (Stefan van der Walt)
+/** ADR 0024: a background edit needs a person in the photo; the sample portrait (512x512, NASA, public domain). */
+const PORTRAIT = path.resolve(__dirname, '..', '..', 'assets', 'demo-photos', 'astronaut.png');
+const BACKGROUND_KINDS = new Set(['replace-background', 'blur-background', 'remove-background']);
+const needsPerson = (chip: string) => parseEditIntents(chip).some((intent) => BACKGROUND_KINDS.has(intent.kind));
 
 /** D10: the local sharp engine, on a real photo, judged by its pixels. */
 describe('local image engine (D10)', () => {
   const engine = new LocalImageModel();
   let jpeg: Buffer;
   let png: Buffer;
+  let portrait: Buffer;
 
   beforeAll(async () => {
     jpeg = await sharp(PHOTO).jpeg({ quality: 90 }).toBuffer();
     png = await sharp(PHOTO).ensureAlpha().png().toBuffer();
+    portrait = await sharp(PORTRAIT).jpeg({ quality: 90 }).toBuffer();
   });
 
   const edit = (prompt: string, image = jpeg, mimeType: 'image/jpeg' | 'image/png' = 'image/jpeg', style: 'realistic' | 'cartoon' = 'realistic') =>
@@ -31,13 +37,18 @@ describe('local image engine (D10)', () => {
     expect(supportedChips).toHaveLength(10);
   });
 
+  it('does the background chip on a photo of a person (ADR 0024), the others on any photo', () => {
+    expect(supportedChips.filter(needsPerson)).toEqual(['change the background to a beach at sunset']);
+  });
+
   it.each(supportedChips)('chip "%s" gives a visible change, as a JPEG of the same size', async (chip) => {
-    const result = await edit(chip);
+    const [photo, size] = needsPerson(chip) ? [portrait, [512, 512]] : [jpeg, [451, 300]];
+    const result = await edit(chip, photo);
     expect(result).toMatchObject({ mimeType: 'image/jpeg', model: 'local-engine' });
     const meta = await sharp(result.image).metadata();
     expect(meta.format).toBe('jpeg');
-    expect([meta.width, meta.height]).toEqual([451, 300]);
-    const diff = await imageDiff(jpeg, result.image);
+    expect([meta.width, meta.height]).toEqual(size);
+    const diff = await imageDiff(photo, result.image);
     expect(isVisible(diff)).toBe(true);
   });
 
@@ -46,7 +57,14 @@ describe('local image engine (D10)', () => {
     const error = await edit(chip).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnsupportedEditError);
     expect((error as UnsupportedEditError).message).toBe(UNSUPPORTED_EDIT_MESSAGE);
-    expect((error as UnsupportedEditError).message).toMatch(/^The local editing engine can't do that\. It understands: black and white, sepia/);
+    expect((error as UnsupportedEditError).message).toMatch(/^The local editing engine can't do that edit: it needs the AI model\./);
+    const supported = (error as UnsupportedEditError).supported;
+    expect(supported.slice(0, 3)).toEqual([
+      'a new background behind a person: a beach, snow, a city at night, a colour or a gradient',
+      'blur the background behind a person',
+      'remove the background (a transparent PNG)',
+    ]);
+    expect(supported).toContain('black and white');
     expect((error as UnsupportedEditError).kind).toBe('unprocessable');
   });
 
@@ -69,14 +87,20 @@ describe('local image engine (D10)', () => {
     expect((await imageDiff(bottom, bottomBoth)).changedShare).toBeGreaterThan(0.02);
   });
 
-  it('mirrors exactly: the first column becomes the last', async () => {
+  it('mirrors: the first column becomes the last (give or take the seed\'s film grain of ±3)', async () => {
     const result = await edit('mirror it', png, 'image/png');
     const before = await sharp(png).raw().toBuffer({ resolveWithObject: true });
     const after = await sharp(result.image).raw().toBuffer({ resolveWithObject: true });
     const w = before.info.width;
     const c = before.info.channels;
     for (const y of [0, 100, 299]) {
-      expect(after.data.subarray((y * w + (w - 1)) * c, (y * w + w) * c)).toEqual(before.data.subarray(y * w * c, (y * w + 1) * c));
+      for (const x of [0, 1, 200, w - 1]) {
+        const was = before.data.subarray((y * w + x) * c, (y * w + x + 1) * c);
+        const now = after.data.subarray((y * w + (w - 1 - x)) * c, (y * w + (w - x)) * c);
+        // alpha exactly, the colours within the grain
+        expect(now[3]).toBe(was[3]);
+        for (let k = 0; k < 3; k++) expect(Math.abs(now[k] - was[k])).toBeLessThanOrEqual(3);
+      }
     }
   });
 

@@ -1,5 +1,8 @@
 import sharp, { type Sharp } from 'sharp';
-import type { EditIntent, Rgb } from './local-engine/edit-intents';
+import { sceneSvg } from './local-engine/background-scenes';
+import type { BackgroundScene, EditIntent, Rgb } from './local-engine/edit-intents';
+import { seededRandom } from './local-engine/seeded-random';
+import { hasSubject, subjectMask, type SubjectMask } from './local-engine/subject-segmenter';
 
 /**
  * D10: the pixels behind the local engine's intents, with sharp only (no network). The image is
@@ -8,7 +11,27 @@ import type { EditIntent, Rgb } from './local-engine/edit-intents';
  * into the pixels, which is faster than rendering a full-size SVG); the result is encoded once, in
  * the input's format. Every size is relative to the image, so a 300 px photo and a 12-megapixel
  * one look alike. Measured in bench/generate.bench.ts: under 2 s per chip at 4000x3000 here.
+ *
+ * Issue 15: every render takes a seed (the generation draws a new one each time). It places the
+ * random elements (snowflakes, raindrops, the film grain), sets how strongly tone and colour edits
+ * are applied (±10%) and where a vignette is centred. The same seed gives the same bytes; another
+ * seed gives other bytes for every prompt, also one with no random element of its own (a pure
+ * tint, a mirror), because the grain that finishes every picture follows the seed
+ * (docs/local-engine.md, "Seeds").
+ *
+ * ADR 0024: the background edits (a drawn scene, a blurred or a transparent background) keep the
+ * person the segmentation model finds (local-engine/subject-segmenter.ts, loaded on the first such
+ * edit in a thread) and change what is behind them; with no person in the photo they throw
+ * NoSubjectError, which the engine answers with a 422 (no credit spent).
  */
+
+/** ADR 0024: the segmentation model found no person to keep in front of the background. */
+export class NoSubjectError extends Error {
+  constructor(readonly coverage: number) {
+    super(`No subject found for a background edit (coverage ${coverage.toFixed(3)})`);
+    this.name = 'NoSubjectError';
+  }
+}
 
 export interface RawImage {
   data: Buffer;
@@ -44,15 +67,61 @@ export async function encode(image: RawImage, mimeType: OutputMime): Promise<Buf
     : s.jpeg({ quality: 90, chromaSubsampling: '4:2:0' }).toBuffer();
 }
 
-/** Applies the intents in the order given (parseEditIntents returns them in INTENT_ORDER). */
-export async function applyIntents(image: RawImage, intents: readonly EditIntent[]): Promise<RawImage> {
-  let current = image;
-  for (const intent of intents) current = await applyIntent(current, intent);
-  return current;
+/** What a seed decides besides the random overlays. */
+export interface Variation {
+  /** The seed itself (snow, rain and the grain draw from it). */
+  seed: number;
+  /** 0.9..1.1: how strongly the tone and colour intents are applied. */
+  strength: number;
+  /** -0.05..0.05: how far a vignette's centre sits from the middle, as a share of the width / height. */
+  offsetX: number;
+  offsetY: number;
 }
 
-export async function applyIntent(img: RawImage, intent: EditIntent): Promise<RawImage> {
+/** The seed's choices; seed 0 (the default of scripts and tests) is a render like any other. */
+export function variationOf(seed: number): Variation {
+  const s = seed >>> 0;
+  const rand = seededRandom(s ^ 0x9e3779b9);
+  return { seed: s, strength: 0.9 + 0.2 * rand(), offsetX: (rand() - 0.5) * 0.1, offsetY: (rand() - 0.5) * 0.1 };
+}
+
+/**
+ * Applies the intents in the order given (parseEditIntents returns them in INTENT_ORDER), then the
+ * seed's film grain over the whole picture.
+ */
+export async function applyIntents(image: RawImage, intents: readonly EditIntent[], seed = 0): Promise<RawImage> {
+  const variation = variationOf(seed);
+  const subject = new SubjectOf(image);
+  let current = image;
+  for (const intent of intents) current = await applyIntent(current, intent, variation, subject);
+  return grain(current, variation.seed);
+}
+
+/**
+ * The subject's mask, made once per render from the photo as it came (the background intents come
+ * first in INTENT_ORDER, so they all see the photo's own size and orientation).
+ */
+class SubjectOf {
+  private mask: Promise<SubjectMask> | undefined;
+  constructor(private readonly image: RawImage) {}
+
+  async get(img: RawImage): Promise<SubjectMask> {
+    if (img.width !== this.image.width || img.height !== this.image.height) throw new Error('The subject mask is made before the picture changes size');
+    const mask = await (this.mask ??= subjectMask(this.image));
+    if (!hasSubject(mask)) throw new NoSubjectError(mask.coverage);
+    return mask;
+  }
+}
+
+export async function applyIntent(img: RawImage, intent: EditIntent, v: Variation = variationOf(0), subject = new SubjectOf(img)): Promise<RawImage> {
+  const k = v.strength;
   switch (intent.kind) {
+    case 'replace-background':
+      return replaceBackground(img, await subject.get(img), intent.scene, v);
+    case 'blur-background':
+      return blurBackground(img, await subject.get(img), k);
+    case 'remove-background':
+      return removeBackground(img, await subject.get(img));
     case 'rotate':
       return pass(img, (s) => s.rotate(intent.degrees));
     case 'flip-vertical':
@@ -66,13 +135,13 @@ export async function applyIntent(img: RawImage, intent: EditIntent): Promise<Ra
     case 'blur':
       return pass(img, (s) => s.blur(Math.max(2.5, Math.max(img.width, img.height) / 350)));
     case 'brighten':
-      return pass(img, (s) => s.linear(perChannel(img, [1.15, 1.15, 1.15]), perChannel(img, [28, 28, 28], 0)));
+      return linear(img, [1.15, 1.15, 1.15], [28, 28, 28], k);
     case 'darken':
-      return pass(img, (s) => s.linear(perChannel(img, [0.68, 0.68, 0.68]), perChannel(img, [0, 0, 0], 0)));
+      return linear(img, [0.68, 0.68, 0.68], [0, 0, 0], k);
     case 'dramatic':
-      return vignette(await pass(img, (s) => s.linear(perChannel(img, [1.4, 1.4, 1.4]), perChannel(img, [-51, -51, -51], 0))), 0.75);
+      return vignette(await linear(img, [1.4, 1.4, 1.4], [-51, -51, -51], k), 0.75, v);
     case 'saturate':
-      return pass(img, (s) => s.recomb(saturationMatrix(1.6)));
+      return pass(img, (s) => s.recomb(saturationMatrix(1 + 0.6 * k)));
     case 'grayscale':
       return pass(img, (s) =>
         s.recomb([
@@ -91,17 +160,18 @@ export async function applyIntent(img: RawImage, intent: EditIntent): Promise<Ra
           ]),
         ),
         0.35,
+        v,
       );
     case 'warm':
-      return pass(img, (s) => s.linear(perChannel(img, [1.1, 1.0, 0.8]), perChannel(img, [18, 6, -6], 0)));
+      return linear(img, [1.1, 1.0, 0.8], [18, 6, -6], k);
     case 'cool':
-      return pass(img, (s) => s.linear(perChannel(img, [0.82, 0.97, 1.12]), perChannel(img, [-6, 4, 22], 0)));
+      return linear(img, [0.82, 0.97, 1.12], [-6, 4, 22], k);
     case 'sunset':
-      return sunsetGlow(img);
+      return sunsetGlow(img, k);
     case 'rain':
-      return rain(await pass(img, (s) => s.linear(perChannel(img, [0.78, 0.82, 0.9]), perChannel(img, [0, 2, 10], 0))));
+      return rain(await linear(img, [0.78, 0.82, 0.9], [0, 2, 10], k), v.seed);
     case 'snow':
-      return snow(img);
+      return snow(img, v);
     case 'caption':
       return caption(img, intent.text);
     case 'background':
@@ -118,6 +188,13 @@ function fromRaw(img: RawImage): Sharp {
 async function pass(img: RawImage, op: (s: Sharp) => Sharp): Promise<RawImage> {
   const { data, info } = await op(fromRaw(img)).raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, channels: info.channels as 3 | 4 };
+}
+
+/** A per-channel `a * v + b`, its distance from "no change" scaled by k (the seed's strength). */
+function linear(img: RawImage, a: [number, number, number], b: [number, number, number], k: number): Promise<RawImage> {
+  const mult = a.map((m) => 1 + (m - 1) * k) as [number, number, number];
+  const add = b.map((c) => c * k) as [number, number, number];
+  return pass(img, (s) => s.linear(perChannel(img, mult), perChannel(img, add, 0)));
 }
 
 /** sharp's linear() wants one value per channel: leave alpha alone. */
@@ -140,33 +217,52 @@ function clamp(v: number): number {
   return v < 0 ? 0 : v > 255 ? 255 : v;
 }
 
-/** A small deterministic PRNG (mulberry32), so the same prompt gives the same picture. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 // ---- intents drawn into the pixels -----------------------------------------------------------
 
-/** Darkens towards the corners: strength 0..1 is how dark the far corner gets. */
-function vignette(img: RawImage, strength: number): RawImage {
+/**
+ * Film grain, the last step of every render: a tiny monochrome noise (-3..+3 of 255 on R, G and B
+ * alike, triangular, so most pixels move by 0 or 1) drawn from the seed. Too faint to see; enough
+ * that two seeds never give the same bytes, whatever the prompt (issue 15). Alpha is untouched.
+ */
+export function grain(img: RawImage, seed: number): RawImage {
+  const { data, width, height, channels } = img;
+  const px = new Uint8ClampedArray(data.buffer, data.byteOffset, data.length); // clamps at 0 and 255
+  const pixels = width * height;
+  let state = (seed ^ 0x6a09e667) | 0 || 1; // xorshift32: any non-zero state
+  for (let p = 0, i = 0; p < pixels; ) {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    // Four pixels from one 32-bit draw: two 2-bit numbers per byte make a triangular -3..3.
+    for (let shift = 0; shift < 32 && p < pixels; shift += 8, p++, i += channels) {
+      const bits = state >>> shift;
+      const n = (bits & 3) + ((bits >>> 2) & 3) - 3;
+      px[i] = px[i] + n;
+      px[i + 1] = px[i + 1] + n;
+      px[i + 2] = px[i + 2] + n;
+    }
+  }
+  return img;
+}
+
+/**
+ * Darkens towards the corners: strength 0..1 is how dark the farthest corner gets. The centre sits
+ * where the seed's variation puts it (a few per cent off the middle), so the falloff differs too.
+ */
+function vignette(img: RawImage, strength: number, v: Pick<Variation, 'offsetX' | 'offsetY'> = { offsetX: 0, offsetY: 0 }): RawImage {
   const { data, width, height, channels } = img;
   const out = Buffer.from(data);
-  const cx = (width - 1) / 2;
-  const cy = (height - 1) / 2;
+  const cx = (width - 1) * (0.5 + v.offsetX);
+  const cy = (height - 1) * (0.5 + v.offsetY);
+  const hx = Math.max(1, cx, width - 1 - cx);
+  const hy = Math.max(1, cy, height - 1 - cy);
   const col = new Float32Array(width);
-  for (let x = 0; x < width; x++) col[x] = ((x - cx) / cx) ** 2 / 2;
+  for (let x = 0; x < width; x++) col[x] = ((x - cx) / hx) ** 2 / 2;
   for (let y = 0; y < height; y++) {
-    const dy = ((y - cy) / cy) ** 2 / 2;
+    const dy = ((y - cy) / hy) ** 2 / 2;
     let i = y * width * channels;
     for (let x = 0; x < width; x++, i += channels) {
-      const d = col[x] + dy; // 0 at the centre, 1 in the corners
+      const d = col[x] + dy; // 0 at the centre, 1 in the farthest corner
       const f = 1 - strength * d * d;
       out[i] = data[i] * f;
       out[i + 1] = data[i + 1] * f;
@@ -176,14 +272,14 @@ function vignette(img: RawImage, strength: number): RawImage {
   return { ...img, data: out };
 }
 
-/** Warm light from a low sun: an orange-pink glow strongest at the top, a warmer, deeper bottom. */
-function sunsetGlow(img: RawImage): RawImage {
+/** Warm light from a low sun: an orange-pink glow strongest at the top, a warmer, deeper bottom. k: the glow's strength (0.9..1.1). */
+function sunsetGlow(img: RawImage, k = 1): RawImage {
   const { data, width, height, channels } = img;
   const out = Buffer.alloc(data.length);
   const glow: Rgb = [255, 128, 48];
   for (let y = 0; y < height; y++) {
     const t = y / Math.max(1, height - 1);
-    const a = 0.42 * (1 - t) ** 1.5 + 0.08; // glow opacity: strong at the top, a little everywhere
+    const a = (0.42 * (1 - t) ** 1.5 + 0.08) * k; // glow opacity: strong at the top, a little everywhere
     const warmR = 1.12 - 0.1 * t;
     const warmG = 0.98 - 0.08 * t;
     const warmB = 0.78 - 0.1 * t;
@@ -223,10 +319,10 @@ function drawFlake(img: RawImage, cx: number, cy: number, r: number, alpha: numb
   }
 }
 
-/** Falling snow: a cold, hazy light and flakes of three sizes (small ones far, big ones near). */
-async function snow(img: RawImage): Promise<RawImage> {
-  const hazy = await pass(img, (s) => s.linear(perChannel(img, [0.84, 0.88, 0.92]), perChannel(img, [26, 30, 40], 0)));
-  const rand = random(0x5e0f1a);
+/** Falling snow: a cold, hazy light and flakes of three sizes (small ones far, big ones near), placed by the seed. */
+async function snow(img: RawImage, v: Variation): Promise<RawImage> {
+  const hazy = await linear(img, [0.84, 0.88, 0.92], [26, 30, 40], v.strength);
+  const rand = seededRandom(v.seed ^ 0x5e0f1a);
   const unit = Math.max(img.width, img.height) / 1000;
   const count = Math.round((img.width * img.height) / (unit * unit * 400));
   for (let n = 0; n < count; n++) {
@@ -237,10 +333,10 @@ async function snow(img: RawImage): Promise<RawImage> {
   return hazy;
 }
 
-/** Rain: thin light streaks slanting down to the left, over a darker, cooler picture. */
-function rain(img: RawImage): RawImage {
+/** Rain: thin light streaks slanting down to the left, over a darker, cooler picture, placed by the seed. */
+function rain(img: RawImage, seed: number): RawImage {
   const { data, width, height, channels } = img;
-  const rand = random(0x2a1b);
+  const rand = seededRandom(seed ^ 0x2a1b);
   const unit = Math.max(width, height) / 1000;
   const count = Math.round((width * height) / (unit * unit * 380));
   const dx = -0.28; // slope: x per y
@@ -402,4 +498,191 @@ async function background(img: RawImage, from: Rgb, to: Rgb | null): Promise<Raw
     .raw()
     .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, channels: info.channels as 3 | 4 };
+}
+
+// ---- the background behind the subject (ADR 0024) --------------------------------------------
+
+/** Scenes are drawn at most this wide or tall, then scaled to the photo (they are soft shapes and gradients). */
+const SCENE_WORKING_SIDE = 2000;
+
+/** A touch of the scene's light on the person, so they sit in it (a few per cent, never a recolouring). */
+function sceneLight(scene: BackgroundScene): [number, number, number] {
+  switch (scene.kind) {
+    case 'beach':
+      return scene.time === 'sunset' ? [1.04, 0.99, 0.93] : [1, 1, 1];
+    case 'snow':
+      return [0.98, 1, 1.03];
+    case 'city-night':
+      return [0.95, 0.96, 1];
+    default:
+      return [1, 1, 1];
+  }
+}
+
+/** The drawn scene at the photo's size, RGB. */
+async function drawScene(scene: BackgroundScene, width: number, height: number, seed: number): Promise<Buffer> {
+  const scale = Math.min(1, SCENE_WORKING_SIDE / Math.max(width, height));
+  const w = Math.max(1, Math.round(width * scale));
+  const h = Math.max(1, Math.round(height * scale));
+  let s = sharp(Buffer.from(sceneSvg(scene, w, h, seed)), { limitInputPixels: MAX_INPUT_PIXELS });
+  if (w !== width || h !== height) s = s.resize(width, height, { fit: 'fill' });
+  return s.removeAlpha().raw().toBuffer();
+}
+
+/**
+ * The person (mask alpha) over an RGB background of the same size: out = bg·(1−a) + F·light·a,
+ * written into `background` itself for an RGB photo (12 MP: one 36 MB buffer less). F is the
+ * person's own colour: where the mask's edge is soft (hair, a shoulder), the photo's pixel is
+ * partly the old background, which would show as a light or dark fringe on the new one; with an
+ * estimate B of the old background there, F = (I − (1−a)·B) / a takes it out ("colour
+ * decontamination"). An RGBA photo keeps its own alpha channel.
+ */
+function compose(img: RawImage, mask: SubjectMask, background: Buffer, light: [number, number, number] = [1, 1, 1], old?: SmallImage): RawImage {
+  const { data, width, height, channels } = img;
+  const out = channels === 3 ? background : Buffer.alloc(data.length);
+  const alpha = mask.alpha;
+  const [lr, lg, lb] = light;
+  const b0 = [0, 0, 0];
+  for (let y = 0, p = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, p++) {
+      const i = p * channels;
+      const j = p * 3;
+      const a = alpha[p] / 255;
+      const b = 1 - a;
+      let r = data[i];
+      let g = data[i + 1];
+      let bl = data[i + 2];
+      if (old && a > 0.03 && a < 0.97) {
+        sample(old, (x + 0.5) / width, (y + 0.5) / height, b0);
+        r = clamp((r - b * b0[0]) / a);
+        g = clamp((g - b * b0[1]) / a);
+        bl = clamp((bl - b * b0[2]) / a);
+      }
+      out[i] = clamp(background[j] * b + r * lr * a);
+      out[i + 1] = clamp(background[j + 1] * b + g * lg * a);
+      out[i + 2] = clamp(background[j + 2] * b + bl * lb * a);
+      if (channels === 4) out[i + 3] = data[i + 3];
+    }
+  }
+  return { ...img, data: out };
+}
+
+/** A small RGB picture (the background estimate at an eighth of the size). */
+interface SmallImage {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/** Bilinear sample of a small RGB picture at (u, v) in 0..1 (pixel centres), into `out`. */
+function sample(img: SmallImage, u: number, v: number, out: number[]): void {
+  const fx = Math.min(img.width - 1, Math.max(0, u * img.width - 0.5));
+  const fy = Math.min(img.height - 1, Math.max(0, v * img.height - 0.5));
+  const x0 = Math.floor(fx);
+  const y0 = Math.floor(fy);
+  const x1 = Math.min(img.width - 1, x0 + 1);
+  const y1 = Math.min(img.height - 1, y0 + 1);
+  const tx = fx - x0;
+  const ty = fy - y0;
+  for (let c = 0; c < 3; c++) {
+    const top = img.data[(y0 * img.width + x0) * 3 + c] * (1 - tx) + img.data[(y0 * img.width + x1) * 3 + c] * tx;
+    const bottom = img.data[(y1 * img.width + x0) * 3 + c] * (1 - tx) + img.data[(y1 * img.width + x1) * 3 + c] * tx;
+    out[c] = top * (1 - ty) + bottom * ty;
+  }
+}
+
+/** A drawn background (a beach, snow, a city at night, a colour, a gradient) behind the person. */
+async function replaceBackground(img: RawImage, mask: SubjectMask, scene: BackgroundScene, v: Variation): Promise<RawImage> {
+  const [background, old] = await Promise.all([drawScene(scene, img.width, img.height, v.seed), backgroundOnly(img, mask, 1 / 250)]);
+  return compose(img, mask, background, sceneLight(scene), old);
+}
+
+/** A separable box blur of radius r over a float image with `c` channels, in place (three passes make it nearly Gaussian). */
+function boxBlur(data: Float32Array, width: number, height: number, c: number, r: number): void {
+  const line = new Float32Array(Math.max(width, height) * c);
+  const pass = (count: number, length: number, index: (line: number, at: number) => number) => {
+    for (let l = 0; l < count; l++) {
+      for (let at = 0; at < length; at++) for (let k = 0; k < c; k++) line[at * c + k] = data[index(l, at) + k];
+      for (let k = 0; k < c; k++) {
+        let sum = 0;
+        for (let at = -r; at <= r; at++) sum += line[Math.min(length - 1, Math.max(0, at)) * c + k];
+        for (let at = 0; at < length; at++) {
+          data[index(l, at) + k] = sum / (2 * r + 1);
+          sum += line[Math.min(length - 1, at + r + 1) * c + k] - line[Math.max(0, at - r) * c + k];
+        }
+      }
+    }
+  };
+  pass(height, width, (y, x) => (y * width + x) * c);
+  pass(width, height, (x, y) => (y * width + x) * c);
+}
+
+/**
+ * The photo's background alone, out of focus, at an eighth of the size: the pixels weighted by
+ * 1 − mask (so the person's colours do not bleed in) blurred three times (a box blur of `blur`
+ * times the long side) and divided by the blurred weights. Behind the person it holds the colours
+ * around them: what the background probably is there.
+ */
+async function backgroundOnly(img: RawImage, mask: SubjectMask, blur: number): Promise<SmallImage> {
+  const { width, height } = img;
+  const sw = Math.max(1, Math.round(width / 8));
+  const sh = Math.max(1, Math.round(height / 8));
+  const [rgb, weight] = await Promise.all([
+    fromRaw(img).removeAlpha().resize(sw, sh, { fit: 'fill' }).raw().toBuffer(),
+    sharp(mask.alpha, { raw: { width, height, channels: 1 } }).resize(sw, sh, { fit: 'fill' }).extractChannel(0).raw().toBuffer(),
+  ]);
+  const acc = new Float32Array(sw * sh * 4);
+  for (let p = 0; p < sw * sh; p++) {
+    const w = 1 - weight[p] / 255;
+    acc[p * 4] = rgb[p * 3] * w;
+    acc[p * 4 + 1] = rgb[p * 3 + 1] * w;
+    acc[p * 4 + 2] = rgb[p * 3 + 2] * w;
+    acc[p * 4 + 3] = w;
+  }
+  const radius = Math.max(1, Math.round((Math.max(width, height) * blur) / 8));
+  for (let i = 0; i < 3; i++) boxBlur(acc, sw, sh, 4, radius);
+  const small = Buffer.alloc(sw * sh * 3);
+  for (let p = 0; p < sw * sh; p++) {
+    const w = acc[p * 4 + 3];
+    for (let c = 0; c < 3; c++) small[p * 3 + c] = w > 1e-3 ? clamp(acc[p * 4 + c] / w) : rgb[p * 3 + c];
+  }
+  return { data: small, width: sw, height: sh };
+}
+
+/** The background out of focus behind a sharp person: about 1/90 of the long side (strength k from the seed). */
+async function blurBackground(img: RawImage, mask: SubjectMask, k: number): Promise<RawImage> {
+  const small = await backgroundOnly(img, mask, k / 90);
+  const background = await sharp(small.data, { raw: { width: small.width, height: small.height, channels: 3 } })
+    .resize(img.width, img.height, { fit: 'fill' })
+    .raw()
+    .toBuffer();
+  return compose(img, mask, background);
+}
+
+/**
+ * The person alone on a transparent background: the mask becomes the alpha channel (the output is
+ * a PNG), the soft edge's colours freed of the old background as in compose().
+ */
+async function removeBackground(img: RawImage, mask: SubjectMask): Promise<RawImage> {
+  const { data, width, height, channels } = img;
+  const old = await backgroundOnly(img, mask, 1 / 250);
+  const out = Buffer.alloc(width * height * 4);
+  const b0 = [0, 0, 0];
+  for (let y = 0, p = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, p++) {
+      const i = p * channels;
+      const o = p * 4;
+      const a = mask.alpha[p] / 255;
+      if (a > 0.03 && a < 0.97) {
+        sample(old, (x + 0.5) / width, (y + 0.5) / height, b0);
+        for (let c = 0; c < 3; c++) out[o + c] = clamp((data[i + c] - (1 - a) * b0[c]) / a);
+      } else {
+        out[o] = data[i];
+        out[o + 1] = data[i + 1];
+        out[o + 2] = data[i + 2];
+      }
+      out[o + 3] = channels === 4 ? Math.round((data[i + 3] * mask.alpha[p]) / 255) : mask.alpha[p];
+    }
+  }
+  return { data: out, width, height, channels: 4 };
 }

@@ -1,5 +1,21 @@
 import { PROMPT_SUGGESTIONS } from '../../../domain/shared-with-client/prompt-suggestions';
-import { INTENT_ORDER, NAMED_COLOURS, parseEditIntents, UNSUPPORTED_EDIT_MESSAGE, type EditIntentKind } from './edit-intents';
+import { CSS_COLOURS } from './css-colours';
+import {
+  canDoLocally,
+  coloursIn,
+  INTENT_ORDER,
+  LOCAL_ENGINE_CAPABILITIES,
+  NAMED_COLOURS,
+  NO_SUBJECT_MESSAGE,
+  parseEditIntents,
+  readPrompt,
+  supportedEdits,
+  UNKNOWN_BACKGROUND_MESSAGE,
+  UNSUPPORTED_EDIT_MESSAGE,
+  unmetRequests,
+  type EditIntent,
+  type EditIntentKind,
+} from './edit-intents';
 
 const kinds = (prompt: string, style?: string): EditIntentKind[] => parseEditIntents(prompt, style).map((i) => i.kind);
 
@@ -20,7 +36,6 @@ describe('D10 local engine: prompt → intents', () => {
     ['colder tones', ['cool']],
     ['give it a sunset glow', ['sunset']],
     ['golden hour light', ['sunset']],
-    ['change the background to a beach at sunset', ['sunset']],
     ['add snow falling', ['snow']],
     ['add rain falling', ['rain']],
     ['make it rainy', ['rain']],
@@ -28,6 +43,7 @@ describe('D10 local engine: prompt → intents', () => {
     ['cartoonish', ['cartoon']],
     ['blur it', ['blur']],
     ['soft focus', ['blur']],
+    ['make it dreamy', ['blur']],
     ['pixelate the photo', ['pixelate']],
     ['make it 8-bit', ['pixelate']],
     ['mirror it', ['mirror']],
@@ -74,8 +90,8 @@ describe('D10 local engine: prompt → intents', () => {
     expect(oneColourGradient).toMatchObject({ kind: 'background', from: NAMED_COLOURS.blue });
     expect(oneColourGradient.kind === 'background' && oneColourGradient.to).toBeTruthy();
     expect(kinds('add a black and white background and make it warmer')).toEqual(['warm', 'background']);
-    // a background with no colour is not this intent
-    expect(kinds('change the background to a beach')).toEqual([]);
+    // a background scene is not this intent (ADR 0024: it replaces what is behind the person)
+    expect(kinds('change the background to a beach')).toEqual(['replace-background']);
   });
 
   it('the cartoon style adds the cartoon intent', () => {
@@ -89,15 +105,164 @@ describe('D10 local engine: prompt → intents', () => {
     expect(kinds('make me look like a superhero')).toEqual([]);
   });
 
-  it('the refusal message says it cannot and names what it can do', () => {
-    expect(UNSUPPORTED_EDIT_MESSAGE).toMatch(/^The local editing engine can't do that\. It understands: black and white, sepia/);
-    for (const word of ['rain', 'snow falling', 'cartoon', 'caption in quotes', 'background colour', 'rotate']) {
-      expect(UNSUPPORTED_EDIT_MESSAGE).toContain(word);
+  it('the refusal message is short (issue 15): it says the edit needs the AI model; the list is in details', () => {
+    expect(UNSUPPORTED_EDIT_MESSAGE).toMatch(/^The local editing engine can't do that edit: it needs the AI model\./);
+    expect(UNSUPPORTED_EDIT_MESSAGE.length).toBeLessThan(160);
+    const supported = supportedEdits();
+    expect(supported).toEqual(LOCAL_ENGINE_CAPABILITIES.map((c) => c.name));
+    for (const word of ['rain', 'snow falling', 'cartoon / comic look', 'a caption in quotes', 'a colour frame around the photo', 'rotate', 'blur the background behind a person']) {
+      expect(supported).toContain(word);
     }
+  });
+
+  it.each(LOCAL_ENGINE_CAPABILITIES.map((c) => [c.name, c.example]))('the example of "%s" is a prompt the engine does entirely: %s', (_name, example) => {
+    expect(kinds(example).length).toBeGreaterThan(0);
+    expect(canDoLocally(example)).toBe(true);
+  });
+
+  it('the list names every intent: each kind is reached by some example', () => {
+    const reached = new Set(LOCAL_ENGINE_CAPABILITIES.flatMap((c) => kinds(c.example)));
+    for (const kind of INTENT_ORDER) {
+      // flip-vertical shares "mirror / flip" with mirror
+      if (kind !== 'flip-vertical') expect([kind, reached.has(kind)]).toEqual([kind, true]);
+    }
+  });
+
+  it('a new scene behind the subject is done locally; a background it cannot draw or only mentions is not (issue 15: the chip is marked)', () => {
+    expect(canDoLocally('change the background to a beach at sunset')).toBe(true);
+    expect(canDoLocally('replace the backdrop with a city at night')).toBe(true);
+    expect(unmetRequests('change the background to the moon')).toEqual(['a background it cannot draw']);
+    expect(canDoLocally('change the background to the moon')).toBe(false);
+    // The cartoon style does not make a background it cannot draw possible.
+    expect(canDoLocally('change the background to the moon', 'cartoon')).toBe(false);
+    // A background it only hears about, with no edit of it: the snowfall is done, the wish is not.
+    expect(kinds('add falling leaves in the background and add snow falling')).toEqual(['snow']);
+    expect(unmetRequests('add falling leaves in the background and add snow falling')).toEqual(['a new background scene']);
+    // A background colour frame is something it does.
+    expect(unmetRequests('add a pink background')).toEqual([]);
+    expect(canDoLocally('add a pink background')).toBe(true);
+    // The word inside a caption is the caption's, not a request.
+    expect(canDoLocally('add the caption "Background check"')).toBe(true);
+    // Nothing understood: not done; the cartoon style is done whatever the words.
+    expect(canDoLocally('remove the person on the left')).toBe(false);
+    expect(canDoLocally('remove the person on the left', 'cartoon')).toBe(true);
+  });
+
+  it('does ten of the twelve chips entirely; the other two need the AI model', () => {
+    expect(PROMPT_SUGGESTIONS.filter((chip) => !canDoLocally(chip))).toEqual(['put the girl in a black dress', 'remove the person on the left']);
   });
 
   it('understands every editor chip except the two that need a generative model', () => {
     const refused = PROMPT_SUGGESTIONS.filter((chip) => kinds(chip).length === 0);
     expect(refused).toEqual(['put the girl in a black dress', 'remove the person on the left']);
+  });
+
+  describe('ADR 0024: the background behind the person', () => {
+    const sunset = { kind: 'replace-background', scene: { kind: 'beach', time: 'sunset' } } as const;
+    it.each<[string, EditIntent[]]>([
+      ['change the background to a beach at sunset', [sunset]],
+      ['Replace the background with a beach at sunset!', [sunset]],
+      ['put me on a beach at sunset', [sunset]],
+      ['put him on the beach at dusk', [sunset]],
+      ['a day at the beach', [{ kind: 'replace-background', scene: { kind: 'beach', time: 'day' } }]],
+      ['change the background to a tropical beach', [{ kind: 'replace-background', scene: { kind: 'beach', time: 'day' } }]],
+      ['give me a new beach background', [{ kind: 'replace-background', scene: { kind: 'beach', time: 'day' } }]],
+      ['change the background to snow', [{ kind: 'replace-background', scene: { kind: 'snow' } }]],
+      ['change the background to a snowy landscape', [{ kind: 'replace-background', scene: { kind: 'snow' } }]],
+      ['put her in a winter wonderland', [{ kind: 'replace-background', scene: { kind: 'snow' } }]],
+      ['replace the background with a city at night', [{ kind: 'replace-background', scene: { kind: 'city-night' } }]],
+      ['swap out the backdrop for the New York skyline', [{ kind: 'replace-background', scene: { kind: 'city-night' } }]],
+      ['take us to the city', [{ kind: 'replace-background', scene: { kind: 'city-night' } }]],
+      ['change the background to pink', [{ kind: 'replace-background', scene: { kind: 'colour', colour: NAMED_COLOURS.pink } }]],
+      ['make the background light blue', [{ kind: 'replace-background', scene: { kind: 'colour', colour: CSS_COLOURS.lightblue } }]],
+      ['change the background to #ff8800', [{ kind: 'replace-background', scene: { kind: 'colour', colour: [255, 136, 0] } }]],
+      ['put me on a coral background', [{ kind: 'replace-background', scene: { kind: 'colour', colour: CSS_COLOURS.coral } }]],
+      ['replace the background with a blue to pink gradient', [{ kind: 'replace-background', scene: { kind: 'gradient', from: NAMED_COLOURS.blue, to: NAMED_COLOURS.pink } }]],
+      ['blur the background', [{ kind: 'blur-background' }]],
+      ['make the background blurry', [{ kind: 'blur-background' }]],
+      ['a blurred background please', [{ kind: 'blur-background' }]],
+      ['bokeh', [{ kind: 'blur-background' }]],
+      ['portrait mode', [{ kind: 'blur-background' }]],
+      ['remove the background', [{ kind: 'remove-background' }]],
+      ['make the background transparent', [{ kind: 'remove-background' }]],
+      ['cut me out, no background', [{ kind: 'remove-background' }]],
+      ['get rid of the backdrop', [{ kind: 'remove-background' }]],
+    ])('%s', (prompt, expected) => {
+      expect(parseEditIntents(prompt)).toEqual(expected);
+      expect(canDoLocally(prompt)).toBe(true);
+    });
+
+    it("reads the scene's words as the scene only: no sunset glow, no darker photo, no snowfall, no whole-picture blur", () => {
+      expect(kinds('change the background to a beach at sunset')).toEqual(['replace-background']);
+      expect(kinds('replace the background with a city at night')).toEqual(['replace-background']);
+      expect(kinds('change the background to snow')).toEqual(['replace-background']);
+      expect(kinds('blur the background')).toEqual(['blur-background']);
+      // while the other clauses are read as before
+      expect(kinds('change the background to a city at night and make it black and white')).toEqual(['replace-background', 'grayscale']);
+      expect(kinds('remove the background, then add the caption "Me"')).toEqual(['remove-background', 'caption']);
+      expect(kinds('put me on a beach at sunset and blur the background')).toEqual(['replace-background', 'blur-background']);
+      expect(kinds('blur it')).toEqual(['blur']);
+    });
+
+    it('a new background and a transparent one cannot both be had: the new one wins', () => {
+      expect(kinds('remove the background and change the background to pink')).toEqual(['replace-background']);
+    });
+
+    it('comes first in the order (the model sees the photo as it was taken)', () => {
+      expect(INTENT_ORDER.slice(0, 3)).toEqual(['replace-background', 'blur-background', 'remove-background']);
+      expect(kinds('mirror it and put me on a beach')).toEqual(['replace-background', 'mirror']);
+    });
+
+    it.each([
+      'change the background to the moon',
+      'replace the background with Paris',
+      'change the background',
+      'make the background darker',
+      'make the background black and white',
+      'change the background to a city during the day',
+      'put me on a beach at night',
+    ])('"%s" is a background it cannot draw: refused whatever else the prompt says', (prompt) => {
+      expect(readPrompt(prompt)).toMatchObject({ intents: [], unknownBackground: true });
+      expect(readPrompt(`${prompt} and make it black and white`)).toMatchObject({ unknownBackground: true });
+      expect(canDoLocally(prompt)).toBe(false);
+    });
+
+    it('leaves what is not about the background alone', () => {
+      // putting someone in clothes is not a scene
+      expect(readPrompt('put the girl in a black dress')).toEqual({ intents: [], unknownBackground: false, unmet: [] });
+      expect(readPrompt('remove the person on the left')).toEqual({ intents: [], unknownBackground: false, unmet: [] });
+      // the older colour frame: "add" a background colour
+      expect(kinds('add a pink background')).toEqual(['background']);
+      expect(kinds('put a #ff8800 background behind it')).toEqual(['background']);
+    });
+
+    it('its refusals are short and say what works', () => {
+      expect(UNKNOWN_BACKGROUND_MESSAGE).toMatch(/^The local editing engine can't draw that background\. It can do a beach \(at sunset\), snow, a city at night, a colour or a gradient/);
+      expect(UNKNOWN_BACKGROUND_MESSAGE.length).toBeLessThan(180);
+      expect(NO_SUBJECT_MESSAGE).toMatch(/found no person in this photo/);
+      expect(NO_SUBJECT_MESSAGE.length).toBeLessThan(160);
+    });
+  });
+
+  describe('colour names', () => {
+    it('reads our named colours, the CSS names (one word or several), and hex', () => {
+      expect(coloursIn('pink')).toEqual([NAMED_COLOURS.pink]);
+      expect(coloursIn('dark slate grey')).toEqual([CSS_COLOURS.darkslategrey]);
+      expect(coloursIn('light blue and hot pink')).toEqual([CSS_COLOURS.lightblue, CSS_COLOURS.hotpink]);
+      expect(coloursIn('lime green')).toEqual([CSS_COLOURS.limegreen]);
+      expect(coloursIn('a blue violet gradient')).toEqual([NAMED_COLOURS.blue, NAMED_COLOURS.violet]);
+      expect(coloursIn('#abc and #a0b0c0')).toEqual([
+        [170, 187, 204],
+        [160, 176, 192],
+      ]);
+      expect(coloursIn('the moon')).toEqual([]);
+    });
+
+    it('has all 148 CSS colour keywords but snow (a scene), with their sRGB values', () => {
+      expect(Object.keys(CSS_COLOURS)).toHaveLength(147);
+      expect(CSS_COLOURS).not.toHaveProperty('snow');
+      expect(CSS_COLOURS.rebeccapurple).toEqual([102, 51, 153]);
+      expect(CSS_COLOURS.tomato).toEqual([255, 99, 71]);
+    });
   });
 });

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { Piscina } from 'piscina';
 import 'sharp'; // sharp's docs: on glibc Linux the main thread loads it before any worker does
-import type { RenderTask } from './render.worker';
+import type { NoSubject, RenderOutcome, RenderTask } from './render.worker';
 
 export interface LocalEnginePoolOptions {
   /** At most this many edits run at once (one per worker thread); the rest wait in order. */
@@ -23,13 +23,13 @@ const DEFAULT_WORKER = path.join(__dirname, `render.worker${path.extname(__filen
  * generation then fails like any model error: D4, the credit is released) and is replaced.
  */
 export class LocalEnginePool {
-  private readonly pool: Piscina<RenderTask, Uint8Array>;
+  private readonly pool: Piscina<RenderTask, RenderOutcome>;
   private running = 0;
   private readonly waiting: Array<() => void> = [];
 
   constructor(options: LocalEnginePoolOptions) {
     const filename = options.filename ?? DEFAULT_WORKER;
-    this.pool = new Piscina<RenderTask, Uint8Array>({
+    this.pool = new Piscina<RenderTask, RenderOutcome>({
       filename,
       minThreads: 0,
       maxThreads: Math.max(1, options.threads),
@@ -58,14 +58,16 @@ export class LocalEnginePool {
    * the worker (the caller keeps its bytes: they are stored and rendered elsewhere meanwhile), and
    * the result is moved back. An abort drops an edit still waiting for a thread; one already
    * running is left to finish (the caller ignores its answer) rather than killing a thread in the
-   * middle of a libvips call.
+   * middle of a libvips call. A background edit on a photo without a person answers NoSubject
+   * (ADR 0024).
    */
-  async render(task: RenderTask, signal?: AbortSignal): Promise<Buffer> {
+  async render(task: RenderTask, signal?: AbortSignal): Promise<Buffer | NoSubject> {
     await this.turn(signal);
     try {
       const image = new Uint8Array(task.image.byteLength);
       image.set(task.image);
       const out = await this.pool.run({ ...task, image }, { transferList: [image.buffer] });
+      if (!(out instanceof Uint8Array)) return out;
       return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
     } finally {
       this.running--;

@@ -1,23 +1,42 @@
 import { move } from 'piscina';
-import { applyIntents, decode, encode, type OutputMime } from '../local-engine-renderer';
+import { applyIntents, decode, encode, NoSubjectError, type OutputMime } from '../local-engine-renderer';
 import type { EditIntent } from './edit-intents';
 
 /** One local-engine edit as posted to a worker thread (ADR 0022). */
 export interface RenderTask {
   /** The input file's bytes; the pool transfers this buffer (the caller's copy is not touched). */
   image: Uint8Array;
+  /** The output's format: the input's, or PNG for a transparent background (ADR 0024). */
   mimeType: OutputMime;
   intents: EditIntent[];
+  /** Issue 15: places the random elements and the grain (same seed, same bytes); 0 when not given. */
+  seed?: number;
 }
 
+/** ADR 0024: a background edit found no person to keep in front of the background (the engine answers 422, free). */
+export interface NoSubject {
+  kind: 'no-subject';
+  coverage: number;
+}
+
+/** What a worker answers: the encoded picture (moved, not cloned), or NoSubject. */
+export type RenderOutcome = Uint8Array | NoSubject;
+
 /**
- * Runs in a worker thread of LocalEnginePool (piscina): decode, the intents' pixel loops, encode.
- * Nothing here touches the main thread's event loop; the encoded file goes back as a transferred
+ * Runs in a worker thread of LocalEnginePool (piscina): decode, the intents' pixel loops (and, for
+ * a background edit, the segmentation model, loaded in this thread on first use), encode. Nothing
+ * here touches the main thread's event loop; the encoded file goes back as a transferred
  * ArrayBuffer (no copy on the way back).
  */
-export default async function render(task: RenderTask): Promise<Uint8Array> {
+export default async function render(task: RenderTask): Promise<RenderOutcome> {
   const input = Buffer.from(task.image.buffer, task.image.byteOffset, task.image.byteLength);
-  const encoded = await encode(await applyIntents(await decode(input), task.intents), task.mimeType);
+  let encoded: Buffer;
+  try {
+    encoded = await encode(await applyIntents(await decode(input), task.intents, task.seed ?? 0), task.mimeType);
+  } catch (error) {
+    if (error instanceof NoSubjectError) return { kind: 'no-subject', coverage: error.coverage };
+    throw error;
+  }
   // sharp's output may live in memory that cannot be detached: one copy here, off the main
   // thread, into an ArrayBuffer of its own that is then moved, not cloned.
   const out = new Uint8Array(encoded.length);
