@@ -22,6 +22,8 @@ import { watermarkLayout, watermarkSvg } from '../src/modules/generation/domain/
 import { createTestDatabase, type TestDatabase } from '../test/support/database';
 import { insertJpegSegments, jpegSegment, orientationExifPayload } from '../test/support/images';
 import { withDatabaseServer } from './support/load';
+import { PHONE_HEIGHT as HEIGHT, PHONE_WIDTH as WIDTH, twelveMegapixelJpeg } from './support/phone-photo';
+import { median, timed } from './support/timing';
 
 /**
  * Issue 4's generation benchmark, in one run on this machine:
@@ -40,32 +42,11 @@ import { withDatabaseServer } from './support/load';
  * RUNS (default 5) timed runs each after one warm-up, (a) and (b) alternating; medians are reported.
  */
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const WIDTH = 4000;
-const HEIGHT = 3000;
-const PHOTO = '/work/shared/photos/coffee.png'; // CC0, Rachel Michetti
+const PHOTO = path.resolve(__dirname, '..', 'assets', 'demo-photos', 'coffee.png'); // CC0, Rachel Michetti
 
-function median(values: number[]): number {
-  const s = [...values].sort((x, y) => x - y);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-}
-
-async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
-  const start = process.hrtime.bigint();
-  const value = await fn();
-  return [Number(process.hrtime.bigint() - start) / 1e6, value];
-}
-
-/** A 12-megapixel JPEG like a phone photo: the sample photo upscaled, with sensor-like grain so it does not compress unrealistically well. */
-async function twelveMegapixelJpeg(): Promise<Buffer> {
-  const grain = await sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 18 } } })
-    .png({ compressionLevel: 0 })
-    .toBuffer();
-  return sharp(path.resolve(PHOTO))
-    .resize(WIDTH, HEIGHT, { fit: 'fill' })
-    .composite([{ input: grain, blend: 'soft-light' }])
-    .jpeg({ quality: 92 })
-    .toBuffer();
+/** A 12-megapixel JPEG like a phone photo: the sample photo stretched to 4000x3000, with sensor-like grain. */
+function twelveMegapixelPhoto(): Promise<Buffer> {
+  return twelveMegapixelJpeg(PHOTO, { sigma: 18, resize: { fit: 'fill' } });
 }
 
 /** The same JPEG with an EXIF block saying "rotate 90° clockwise to display" (stored 4000x3000, shown 3000x4000). */
@@ -94,7 +75,7 @@ interface Case {
 }
 
 export async function run(): Promise<void> {
-  const photo = await twelveMegapixelJpeg();
+  const photo = await twelveMegapixelPhoto();
   let ratioLine = '';
   const cases: Case[] = [
     { label: 'upright', input: photo, turned: false },

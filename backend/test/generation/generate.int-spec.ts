@@ -29,6 +29,8 @@ describe('generation end to end', () => {
       downloadUrl: `/api/images/${id}/download`,
       watermarked: false,
       model: 'local-engine',
+      // Issue 15: the seed drawn for this generation (test/generation/seeds.int-spec.ts)
+      seed: expect.any(Number),
       originalRenditions: res.body.originalRenditions,
       generatedRenditions: res.body.generatedRenditions,
     });
@@ -134,11 +136,12 @@ describe('generation end to end', () => {
 
     const cleanBytes = (await request(t.http).get(`/api/images/${clean.body.id}`).expect(200)).body as Buffer;
     const markedBytes = (await request(t.http).get(`/api/images/${marked.body.id}`).expect(200)).body as Buffer;
-    // Same edit of the same photo: the bottom-right corner differs (the mark), the top-left does not.
+    // Same edit of the same photo: the bottom-right corner differs (the mark), the top-left does not
+    // (beyond the film grain of the two generations' own seeds, about one level of 255: issue 15).
     const corner = { left: 560, top: 500, width: 240, height: 100 };
     const elsewhere = { left: 0, top: 0, width: 400, height: 300 };
     expect(await meanDifference(cleanBytes, markedBytes, corner)).toBeGreaterThan(15);
-    expect(await meanDifference(cleanBytes, markedBytes, elsewhere)).toBeLessThan(1);
+    expect(await meanDifference(cleanBytes, markedBytes, elsewhere)).toBeLessThan(2.5);
     // The regular output has no mark: its corner looks like the rest of a flat grey image.
     const cleanCorner = await sharp(cleanBytes).extract(corner).stats();
     expect(cleanCorner.channels[0].stdev).toBeLessThan(3);

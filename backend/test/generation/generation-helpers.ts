@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { CREDITS_API, type CreditBalance, type CreditsApi } from '../../src/modules/credits';
 import { newUser, sql } from '../identity/identity-helpers';
+import { type FakeReplicate, startFakeReplicate } from '../support/fake-replicate';
 import { createTestApp, type TestApp, type TestAppOptions } from '../support/test-app';
 
 export { sql };
@@ -12,6 +13,23 @@ export function createGenerationApp(options: TestAppOptions = {}): Promise<TestA
     ...options,
     env: { REGISTRATIONS_PER_IP_PER_DAY: '100000', REGISTRATION_ATTEMPTS_PER_IP_PER_HOUR: '100000', ...options.env },
   });
+}
+
+/**
+ * A whole app generating through the real Replicate adapter against the fake Replicate server,
+ * with a close that stops both.
+ */
+export async function createReplicateGenerationApp(): Promise<{ t: TestApp; replicate: FakeReplicate; close: () => Promise<void> }> {
+  const replicate = await startFakeReplicate();
+  const t = await createGenerationApp({ env: { ...replicate.env } });
+  return {
+    t,
+    replicate,
+    close: async () => {
+      await t.close();
+      await replicate.close();
+    },
+  };
 }
 
 export type Agent = ReturnType<typeof request.agent>;

@@ -1,9 +1,9 @@
 import request from 'supertest';
 import sharp from 'sharp';
-import { E004_UNAVAILABLE, E005_SENSITIVE, startFakeReplicate, type FakeReplicate } from '../support/fake-replicate';
+import { E004_UNAVAILABLE, E005_SENSITIVE, type FakeReplicate } from '../support/fake-replicate';
 import { flatJpeg, meanDifference, photoPng } from '../support/images';
 import type { TestApp } from '../support/test-app';
-import { balanceOf, createGenerationApp, generate, imageRow, ledgerOf, signedInUser } from './generation-helpers';
+import { balanceOf, createGenerationApp, createReplicateGenerationApp, generate, imageRow, ledgerOf, signedInUser } from './generation-helpers';
 
 /**
  * POST /api/generate end to end with REPLICATE_API_TOKEN set: the real Replicate adapter (behind
@@ -12,15 +12,12 @@ import { balanceOf, createGenerationApp, generate, imageRow, ledgerOf, signedInU
 describe('generation with Replicate', () => {
   let replicate: FakeReplicate;
   let t: TestApp;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    replicate = await startFakeReplicate();
-    t = await createGenerationApp({ env: { ...replicate.env } });
+    ({ t, replicate, close } = await createReplicateGenerationApp());
   });
-  afterAll(async () => {
-    await t.close();
-    await replicate.close();
-  });
+  afterAll(() => close());
   beforeEach(() => replicate.clear());
 
   it('sends the checked upload to Flux Kontext Max, copies the output into our storage and charges one credit', async () => {

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import sharp from 'sharp';
 import { UploadCheckService } from '../../src/modules/generation/application/upload-check.service';
+import { generatedRenditionWidth } from '../../src/modules/images';
 import {
   GPS_IFD_POINTER,
   cleanJpeg,
@@ -172,24 +173,44 @@ describe('upload check: lossless fast path and slow path (D12)', () => {
     expect(slowPath).not.toHaveBeenCalled();
   });
 
-  it('detects truncation in the 1/8-scale (shrink-on-load) decode too, the existing truncated JPEG included', async () => {
-    const shrinkDecode = async (jpeg: Buffer, failOn: 'error' | 'warning') => {
-      const { width, height } = await sharp(jpeg).metadata();
+  it('detects truncation in the fast path\'s decode (at the largest rendition\'s width, shrink-on-load for a large JPEG) too', async () => {
+    // The fast path's verification decode, as UploadCheckService makes it (issue 14: at the scale
+    // its renditions need, so the original is decoded once).
+    const checkDecode = async (jpeg: Buffer, failOn: 'error' | 'warning') => {
+      const { width } = await sharp(jpeg).metadata();
       return sharp(jpeg, { failOn })
-        .resize(Math.ceil(width! / 8), Math.ceil(height! / 8), { fit: 'fill', kernel: 'nearest' })
+        .resize({ width: generatedRenditionWidth(width!) ?? width!, withoutEnlargement: true })
         .raw()
         .toBuffer();
     };
-    for (const jpeg of [truncatedJpeg(), await truncatedCleanJpeg()]) {
-      await expect(shrinkDecode(jpeg, 'error')).rejects.toThrow(/premature end of JPEG/i);
-      await expect(shrinkDecode(jpeg, 'warning')).rejects.toThrow(/premature end of JPEG/i);
+    const cut = (jpeg: Buffer) => jpeg.subarray(0, Math.floor(jpeg.length * 0.6));
+    const withEoi = (jpeg: Buffer) => Buffer.concat([jpeg, Buffer.from([0xff, 0xd9])]);
+    // 2600 px wide: decoded at 1/2 scale to 1280 (libjpeg still reads every entropy-coded block).
+    const large = await sharp({ create: { width: 2600, height: 1800, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    for (const jpeg of [truncatedJpeg(), await truncatedCleanJpeg(), cut(large)]) {
+      await expect(checkDecode(jpeg, 'error')).rejects.toThrow(/premature end of JPEG/i);
+      await expect(checkDecode(jpeg, 'warning')).rejects.toThrow(/premature end of JPEG/i);
     }
     // Scan data cut short but an EOI glued on: libjpeg only warns ("premature end of data
     // segment"), so 'error' lets it through (the slow path always did, then re-encoded it);
     // the fast path's 'warning' does not.
-    const glued = await truncatedCleanJpegWithEoi();
-    await expect(shrinkDecode(glued, 'error')).resolves.toBeInstanceOf(Buffer);
-    await expect(shrinkDecode(glued, 'warning')).rejects.toThrow(/premature end of data segment/i);
+    for (const glued of [await truncatedCleanJpegWithEoi(), withEoi(cut(large))]) {
+      await expect(checkDecode(glued, 'error')).resolves.toBeInstanceOf(Buffer);
+      await expect(checkDecode(glued, 'warning')).rejects.toThrow(/premature end of data segment/i);
+    }
+    // And so the service itself sends the large one to the slow path, which re-encodes it.
+    const checked = await t.app.get(UploadCheckService).check(withEoi(cut(large)));
+    expect(slowPath).toHaveBeenCalledTimes(1);
+    expect(checked.renditionPixels).toBeUndefined();
+    await expect(sharp(checked.bytes).raw().toBuffer()).resolves.toBeInstanceOf(Buffer);
+    // A sound large one takes the fast path, its pixels at the largest rendition's width.
+    slowPath.mockClear();
+    const sound = await t.app.get(UploadCheckService).check(large);
+    expect(slowPath).not.toHaveBeenCalled();
+    expect(sound.bytes.equals(large)).toBe(true);
+    expect(sound.renditionPixels).toMatchObject({ width: 1280, height: 886, channels: 3 });
   });
 
   it('never stores a JPEG with damaged scan data as it is: the slow path re-encodes it, as before', async () => {

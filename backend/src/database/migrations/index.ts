@@ -11,6 +11,7 @@ import { ContactMessageDelivery1795500443022 } from './1795500443022-contact-mes
 import { PasswordResetTokens1795500443363 } from './1795500443363-password-reset-tokens';
 import { ImageObjectStorage1795502878919 } from './1795502878919-image-object-storage';
 import { HotCacheTriggers1795503078012 } from './1795503078012-hot-cache-triggers';
+import { ImageGenerationSeed1795512615284 } from './1795512615284-image-generation-seed';
 
 /** Every migration, oldest first. Listed explicitly so ts-jest and the compiled build agree. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   PasswordResetTokens1795500443363,
   ImageObjectStorage1795502878919,
   HotCacheTriggers1795503078012,
+  ImageGenerationSeed1795512615284,
 ];

@@ -5,6 +5,7 @@ import { ImagesModule } from '../images';
 import { GenerationController } from './adapters/http/generation.controller';
 import { ImageModelModule } from './adapters/model/image-model.module';
 import { CheckPromptUseCase } from './application/check-prompt.use-case';
+import { DescribeEngineUseCase } from './application/describe-engine.use-case';
 import { FailStuckGenerationsJob } from './application/fail-stuck-generations.job';
 import { GenerateImageUseCase } from './application/generate-image.use-case';
 import { InstanceGenerationSlots } from './application/instance-generation-slots';
@@ -29,6 +30,7 @@ import { GENERATION_API } from './generation.api';
     FailStuckGenerationsJob,
     InstanceGenerationSlots,
     CheckPromptUseCase,
+    DescribeEngineUseCase,
     GenerationApiService,
     { provide: GENERATION_API, useExisting: GenerationApiService },
   ],

@@ -7,6 +7,7 @@ import { ReservationReleasedError, TooManyActiveReservationsError, type CreditsA
 import type { ImagesApi } from '../../images';
 import { IMAGE_GENERATED } from '../domain/image-generated.event';
 import { ModelRefusedError, TransientModelError, UnsupportedEditError } from '../domain/model-errors';
+import { UnreadableUploadError } from '../domain/generation-errors';
 import { GenerateImageUseCase } from './generate-image.use-case';
 import type { ImageEditRequest, ImageModel } from './image-model.port';
 import { InstanceGenerationSlots } from './instance-generation-slots';
@@ -50,8 +51,10 @@ describe('GenerateImageUseCase', () => {
   class FakeImages {
     rows = new Map<string, { status: string; original: Buffer | null; generated: Buffer | null }>();
     completeResult = true;
-    async createProcessing(i: { id: string; originalBytes: Buffer }) {
+    seeds = new Map<string, number | null | undefined>();
+    async createProcessing(i: { id: string; originalBytes: Buffer; seed?: number | null }) {
       this.rows.set(i.id, { status: 'processing', original: i.originalBytes, generated: null });
+      this.seeds.set(i.id, i.seed);
     }
     async deleteUnpaid(id: string) {
       this.rows.delete(id);
@@ -107,6 +110,113 @@ describe('GenerateImageUseCase', () => {
     expect(images.rows.get(result.id)?.status).toBe('completed');
     expect(result).toMatchObject({ imageUrl: `/api/images/${result.id}`, watermarked: false, model: 'test-model' });
     expect(published).toEqual([expect.objectContaining({ type: IMAGE_GENERATED, imageId: result.id, userId: 'u1', isPublic: true })]);
+  });
+
+  it('draws a new seed for each generation, hands it to the model and keeps it on the row (issue 15)', async () => {
+    const seen: Array<number | undefined> = [];
+    const { credits, images, run } = setup({ edit: async (r) => (seen.push(r.seed), { image: r.image, mimeType: r.mimeType, model: 'test-model' }) });
+    credits.available = 2;
+    const first = await run({ seed: 42 });
+    const second = await run();
+    expect(seen).toEqual([first.seed, second.seed]);
+    expect(first.seed).not.toBe(second.seed);
+    expect(first.seed).not.toBe(42);
+    for (const result of [first, second]) {
+      expect(Number.isInteger(result.seed) && result.seed >= 0 && result.seed <= 2 ** 31 - 1).toBe(true);
+      expect(images.seeds.get(result.id)).toBe(result.seed);
+    }
+  });
+
+  it('answers someone without credits at once, without waiting for the upload check (issue 15: the toast came 1-1.5 s late)', async () => {
+    class EndlessCheck extends UploadCheckService {
+      override check(): Promise<never> {
+        return new Promise<never>(() => undefined); // a 12 MP decode that has not finished yet
+      }
+    }
+    const config = loadConfig({ NODE_ENV: 'test' });
+    const credits = new FakeCredits();
+    credits.available = 0;
+    const images = new FakeImages();
+    const useCase = new GenerateImageUseCase(
+      config,
+      credits as unknown as CreditsApi,
+      passThrough,
+      new EndlessCheck(config),
+      new OutputImageService(),
+      images as unknown as ImagesApi,
+      new EventBus(),
+      new InstanceGenerationSlots(config),
+    );
+    const error = await rejection(useCase.execute({ userId: 'u1', image: { buffer: jpeg, originalname: 'a.jpg' }, prompt: 'add snow falling' }));
+    expect(error.code).toBe('CREDITS.INSUFFICIENT');
+    expect(credits.calls).toEqual([]);
+    expect(images.rows.size).toBe(0);
+  });
+
+  it('never decodes the upload of someone without credits, and frees the instance slot with the 402 (issues 9 and 15)', async () => {
+    class CountingCheck extends UploadCheckService {
+      calls = 0;
+      override check(bytes: Buffer) {
+        this.calls += 1;
+        return super.check(bytes);
+      }
+    }
+    const config = loadConfig({ NODE_ENV: 'test' });
+    const credits = new FakeCredits();
+    credits.available = 0;
+    const uploads = new CountingCheck(config);
+    const slots = new InstanceGenerationSlots(config);
+    const useCase = new GenerateImageUseCase(
+      config,
+      credits as unknown as CreditsApi,
+      passThrough,
+      uploads,
+      new OutputImageService(),
+      new FakeImages() as unknown as ImagesApi,
+      new EventBus(),
+      slots,
+    );
+    const mask = { buffer: jpeg, originalname: 'm.png' };
+    const error = await rejection(useCase.execute({ userId: 'u1', image: { buffer: jpeg, originalname: 'a.jpg' }, prompt: 'add snow falling', mask }));
+    expect(error.code).toBe('CREDITS.INSUFFICIENT');
+    expect(uploads.calls).toBe(0);
+    expect(slots.busy).toBe(0);
+  });
+
+  it('keeps the slot until the mask check has settled too when the image is refused, and gives the image\'s verdict first', async () => {
+    let settleMask!: () => void;
+    const maskSettled = new Promise<void>((resolve) => (settleMask = resolve));
+    const busyWhenMaskSettled: number[] = [];
+    class SlowMaskCheck extends UploadCheckService {
+      override async check(bytes: Buffer) {
+        if (bytes === jpeg) {
+          await maskSettled;
+          busyWhenMaskSettled.push(slots.busy);
+          throw new UnreadableUploadError();
+        }
+        return super.check(bytes);
+      }
+    }
+    const config = loadConfig({ NODE_ENV: 'test' });
+    const slots = new InstanceGenerationSlots(config);
+    const useCase = new GenerateImageUseCase(
+      config,
+      new FakeCredits() as unknown as CreditsApi,
+      passThrough,
+      new SlowMaskCheck(config),
+      new OutputImageService(),
+      new FakeImages() as unknown as ImagesApi,
+      new EventBus(),
+      slots,
+    );
+    const gif = { buffer: Buffer.from('GIF89a....'), originalname: 'a.jpg' };
+    const pending = rejection(useCase.execute({ userId: 'u1', image: gif, prompt: 'add snow falling', mask: { buffer: jpeg, originalname: 'm.png' } }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(slots.busy).toBe(1);
+    settleMask();
+    expect((await pending).code).toBe('UPLOAD.UNSUPPORTED_TYPE');
+    expect(busyWhenMaskSettled).toEqual([1]);
+    expect(slots.busy).toBe(0);
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import { DomainError } from '../../../shared/errors/domain-error';
 import { EventBus } from '../../../shared/events/event-bus';
@@ -11,8 +11,9 @@ import {
   type CreditsApi,
   type Reservation,
 } from '../../credits';
-import { IMAGES_API, type ImagesApi, type RenditionView } from '../../images';
+import { IMAGES_API, makeGeneratedRenditions, type ImagesApi, type RenditionView } from '../../images';
 import { sanitizeFilename } from '../domain/filename';
+import { SEED_MAX, SEED_MIN } from '../domain/generation-seed';
 import { MODEL_BUSY_MESSAGE, PromptBlockedError, TooManyGenerationsInFlightError } from '../domain/generation-errors';
 import { parseGenerationRequest, type GenerationRequest } from '../domain/generation-request';
 import { IMAGE_GENERATED, type ImageGenerated } from '../domain/image-generated.event';
@@ -48,6 +49,8 @@ export interface GenerationResult {
   downloadUrl: string;
   watermarked: boolean;
   model: string;
+  /** Issue 15: the seed this image was made with (drawn on the server, stored on its row). */
+  seed: number;
   /** D31: the WebP renditions the result step draws (none when not made yet). */
   originalRenditions: RenditionView[];
   generatedRenditions: RenditionView[];
@@ -56,9 +59,11 @@ export interface GenerationResult {
 /**
  * POST /api/generate (issue 4). Order matters:
  *   1. preconditions and the prompt filter (D13), a slot of this instance (issue 9: 429 when
- *      GENERATION_MAX_IN_FLIGHT_PER_INSTANCE are running), then the upload check (D12): no row,
- *      no credit;
- *   2. the image row in `processing` with the checked original, then one credit reserved (D4),
+ *      GENERATION_MAX_IN_FLIGHT_PER_INSTANCE are running), the balance (issue 15: 402 at once for
+ *      none, the upload left undecoded), then the upload check (D12): no row, no credit;
+ *   2. the image row in `processing` with the checked original and a fresh seed (issue 15: drawn
+ *      here for every generation, never taken from the client, so Regenerate gives another
+ *      picture), then one credit reserved (D4),
  *      refused (429, row deleted) when the user already has GENERATION_MAX_IN_FLIGHT_PER_USER
  *      reservations active on any instance;
  *   3. the model call with a timeout, outside any transaction (rule 6);
@@ -108,22 +113,22 @@ export class GenerateImageUseCase {
   }
 
   private async run(command: GenerateImageCommand, request: GenerationRequest): Promise<GenerationResult> {
-    // ADR 0022: the two upload checks (libvips, on libuv's threads) and the balance read run side by
-    // side; their answers are taken in the order they always were (the image's verdict, the mask's,
-    // then the balance), so the same request gets the same error as before.
-    const checkingImage = this.uploads.check(command.image!.buffer);
-    const checkingMask = command.mask?.buffer?.length ? this.uploads.check(command.mask.buffer) : undefined;
-    const readingBalance = this.credits.balance(command.userId);
-    checkingMask?.catch(() => undefined);
-    readingBalance.catch(() => undefined);
-    const original = await checkingImage;
-    const mask = await checkingMask;
-
-    // Someone with nothing left is answered before their upload is written anywhere. The
-    // reservation below is what really decides (D4: under concurrency too).
-    if ((await readingBalance).balance < 1) throw new InsufficientCreditsError();
+    // Issue 15: the balance first. Someone with nothing left is answered 402 as soon as it is known
+    // (ADR 0021's cache, or one query), not after the upload check (over a second for a
+    // 12-megapixel photo), so the Out of Credits toast follows the click at once; and their upload
+    // is never decoded: a decode left running after the answer would outlive this instance's slot
+    // (issue 9's memory bound) and take libuv's threads from paying users. The reservation below
+    // is what really decides (D4: under concurrency too).
+    if ((await this.credits.balance(command.userId)).balance < 1) throw new InsufficientCreditsError();
+    const [original, mask] = await this.checkUploads(command);
 
     const imageId = randomUUID();
+    const seed = randomInt(SEED_MIN, SEED_MAX + 1);
+    // D31: the original's renditions encoded from the upload check's own decode (fast path), not
+    // from a second decode of the upload (issue 14); started by the images context once the row is
+    // written (encoding during the insert only slowed the insert down).
+    const pixels = original.renditionPixels;
+    const makeOriginalRenditions = pixels ? () => makeGeneratedRenditions(pixels, original.width) : undefined;
     await this.images.createProcessing({
       id: imageId,
       userId: command.userId,
@@ -133,6 +138,8 @@ export class GenerateImageUseCase {
       prompt: request.prompt,
       style: request.style,
       isPublic: request.isPublic,
+      seed,
+      makeOriginalRenditions,
     });
 
     let reservation: Reservation;
@@ -149,7 +156,7 @@ export class GenerateImageUseCase {
 
     let result: GenerationResult;
     try {
-      result = await this.generate(imageId, request, original, mask, reservation, command.signal);
+      result = await this.generate(imageId, seed, request, original, mask, reservation, command.signal);
     } catch (error) {
       // D4: a failed generation never costs a credit.
       await this.credits.release(reservation.id).catch((e: unknown) => this.logFailure('releasing the credit of', imageId, e));
@@ -175,15 +182,31 @@ export class GenerateImageUseCase {
     return result;
   }
 
+  /**
+   * ADR 0022: the image's and the mask's checks (libvips, on libuv's threads) side by side, both
+   * settled before either verdict is given, so no decode outlives the request's slot; the image's
+   * verdict comes first, then the mask's.
+   */
+  private async checkUploads(command: GenerateImageCommand): Promise<[CheckedImage, CheckedImage | undefined]> {
+    const [image, mask] = await Promise.allSettled([
+      this.uploads.check(command.image!.buffer),
+      command.mask?.buffer?.length ? this.uploads.check(command.mask.buffer) : undefined,
+    ]);
+    if (image.status === 'rejected') throw image.reason;
+    if (mask.status === 'rejected') throw mask.reason;
+    return [image.value, mask.value];
+  }
+
   private async generate(
     imageId: string,
+    seed: number,
     request: GenerationRequest,
     original: CheckedImage,
     mask: CheckedImage | undefined,
     reservation: Reservation,
     clientSignal: AbortSignal | undefined,
   ): Promise<GenerationResult> {
-    const edited = await this.callModel(request, original, mask, clientSignal);
+    const edited = await this.callModel(request, seed, original, mask, clientSignal);
     const watermarked = shouldWatermark(reservation.kind);
     const output = await this.outputs.prepare(edited.image, { watermark: watermarked });
     const completed = await this.images.completeWith(imageId, {
@@ -203,6 +226,7 @@ export class GenerateImageUseCase {
       downloadUrl: `/api/images/${imageId}/download`,
       watermarked,
       model: edited.model,
+      seed,
       ...completed,
     };
   }
@@ -210,6 +234,7 @@ export class GenerateImageUseCase {
   /** The model call under MODEL_TIMEOUT_MS; a model that ignores the abort is left behind all the same. */
   private async callModel(
     request: GenerationRequest,
+    seed: number,
     original: CheckedImage,
     mask: CheckedImage | undefined,
     clientSignal: AbortSignal | undefined,
@@ -236,6 +261,7 @@ export class GenerateImageUseCase {
         prompt: request.prompt,
         style: request.style,
         mask: mask?.bytes,
+        seed,
         signal: controller.signal,
       });
       call.catch(() => undefined); // a late failure after the abort is of no interest

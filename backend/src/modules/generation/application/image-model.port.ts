@@ -12,6 +12,13 @@ export interface ImageEditRequest {
   style: ImageStyle;
   /** Optional mask (white = area to edit), same checks as the image. */
   mask?: Buffer;
+  /**
+   * Issue 15: the generation's seed, drawn on the server for each generation (0..2^31-1, never
+   * taken from the client) and stored with the image. The local engine's random elements follow
+   * it (same seed, same bytes); Replicate gets it as its `seed` input. Left out (scripts, the
+   * fallback probe): the local engine uses 0 and Replicate picks its own.
+   */
+  seed?: number;
   /** Aborted when the per-call timeout passes or the request goes away. */
   signal?: AbortSignal;
 }
@@ -28,7 +35,7 @@ export interface ImageModel {
   /**
    * Throws (domain/model-errors.ts): ModelRefusedError (E005 "flagged as sensitive" →
    * `nsfw_detected`), TransientModelError (E003/E004, 5xx, network, timeout: counts toward D11),
-   * UnsupportedEditError (the local engine found no intent it can do → 422 naming what it can).
+   * UnsupportedEditError (the local engine found no intent it can do → 422, its list in details).
    */
   edit(request: ImageEditRequest): Promise<ImageEditResult>;
 }

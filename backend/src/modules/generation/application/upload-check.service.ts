@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import sharp, { type Metadata } from 'sharp';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
+import { generatedRenditionWidth, type RawPixels } from '../../images';
 import {
   TooManyPixelsError,
   UnreadableUploadError,
@@ -16,6 +17,13 @@ export interface CheckedImage {
   mimeType: UploadMimeType;
   width: number;
   height: number;
+  /**
+   * Fast path only: the verification decode's pixels, scaled to the width the stored file's
+   * largest WebP rendition needs (D31). They are the very pixels the images context would decode
+   * from `bytes` for its renditions, so those are encoded from them (issue 14: one decode of the
+   * upload instead of two).
+   */
+  renditionPixels?: RawPixels;
 }
 
 const SHARP_FORMAT: Record<UploadMimeType, string> = { 'image/jpeg': 'jpeg', 'image/png': 'png' };
@@ -28,9 +36,10 @@ const SHARP_FORMAT: Record<UploadMimeType, string> = { 'image/jpeg': 'jpeg', 'im
  *   plain colours (no ICC profile; for JPEG no CMYK/YCCK): the metadata is removed at the byte
  *   level (codecs/strip-metadata: EXIF with GPS, XMP, IPTC, comments, text chunks, trailers after
  *   the end of the image…), a header read proves none is left, and the stripped bytes are decoded
- *   in full with `failOn: 'warning'` (a JPEG at 1/8 scale: libjpeg still reads every entropy-coded
- *   block, so truncated or corrupt data fails as in a full decode, without paying the IDCT and
- *   the re-encode). The stored bytes are the upload's own, minus its metadata: no quality lost.
+ *   in full with `failOn: 'warning'`, at the size of the largest rendition (D31; a JPEG with
+ *   shrink-on-load: libjpeg still reads every entropy-coded block, so truncated or corrupt data
+ *   fails as in a full decode, without the re-encode), and those pixels make the original's
+ *   renditions. The stored bytes are the upload's own, minus its metadata: no quality lost.
  *   They are stored as they are, so they must decode without a single warning (sharp's default,
  *   which the local engine uses); a file the decoder merely complains about goes the slow path,
  *   whose re-encode turns it into clean bytes as before.
@@ -74,22 +83,25 @@ export class UploadCheckService {
     if (carriesMetadata(after) || (after.orientation ?? 1) !== 1) return null;
 
     const { maxMegapixels } = this.config.generation.upload;
+    let renditionPixels: RawPixels;
     try {
-      // Every pixel decoded (and verified), none kept: JPEG at 1/8 scale (shrink-on-load, the
-      // entropy-coded data is read in full); PNG inflated and unfiltered row by row, averaged
-      // down as it comes, so a 40-megapixel PNG never sits in memory as raw pixels.
+      // Every pixel decoded (and verified), kept only at the scale of the largest rendition (D31),
+      // the very call the images context makes for its renditions: JPEG with shrink-on-load (a
+      // 12-megapixel photo at 1/2: libjpeg still reads every entropy-coded block, so truncated or
+      // corrupt data fails as in a full decode); PNG inflated and unfiltered row by row and
+      // reduced as it comes, so a 40-megapixel PNG never sits in memory as raw pixels.
       // failOn 'warning', stricter than the slow path's 'error': these very bytes are stored.
-      const small = [Math.max(1, Math.ceil(width / 8)), Math.max(1, Math.ceil(height / 8))] as const;
-      await sharp(stripped, { failOn: 'warning', limitInputPixels: maxMegapixels * 1_000_000 })
-        .resize(small[0], small[1], mimeType === 'image/jpeg' ? { fit: 'fill', kernel: 'nearest' } : { fit: 'fill' })
+      const { data, info } = await sharp(stripped, { failOn: 'warning', limitInputPixels: maxMegapixels * 1_000_000 })
+        .resize({ width: generatedRenditionWidth(width) ?? width, withoutEnlargement: true })
         .raw()
-        .toBuffer();
+        .toBuffer({ resolveWithObject: true });
+      renditionPixels = { data, width: info.width, height: info.height, channels: info.channels };
     } catch {
       // The decoder refused or complained: the slow path, on the upload as sent, answers exactly
       // as before this path existed (UnreadableUploadError, TooManyPixelsError, or re-encoded bytes).
       return null;
     }
-    return { bytes: stripped, mimeType, width, height };
+    return { bytes: stripped, mimeType, width, height, renditionPixels };
   }
 
   /** Decode, apply the EXIF orientation, re-encode in the same format without any metadata. */

@@ -1,9 +1,11 @@
-import { Body, Controller, HttpCode, Post, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiCookieAuth, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { Body, Controller, Get, Header, HttpCode, Post, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { AuthUser } from '../../../../shared/auth/auth-user';
 import { CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
+import { clientIp } from '../../../../shared/http/client-ip';
 import { CheckPromptUseCase } from '../../application/check-prompt.use-case';
+import { DescribeEngineUseCase, type EngineDescription } from '../../application/describe-engine.use-case';
 import { GenerateImageUseCase, type GenerationResult, type UploadedFile } from '../../application/generate-image.use-case';
 import type { PromptFilterResult } from '../../domain/shared-with-client/prompt-filter';
 import { ContentFilterDto, GenerateFormDoc } from './generation.dto';
@@ -11,22 +13,31 @@ import { GenerationUploadInterceptor } from './upload.interceptor';
 
 type MultipartFiles = Partial<Record<'image' | 'mask', UploadedFile[]>>;
 
-/** The Magic Editor's calls: the server prompt check (D13) and the generation itself (issue 4). */
+/** The Magic Editor's calls: what the engine can do (issue 15), the server prompt check (D13) and the generation itself (issue 4). */
 @ApiTags('generation')
 @Controller()
 export class GenerationController {
   constructor(
     private readonly generateImage: GenerateImageUseCase,
     private readonly checkPrompt: CheckPromptUseCase,
+    private readonly describeEngine: DescribeEngineUseCase,
   ) {}
+
+  @Get('generation/capabilities')
+  @Header('cache-control', 'public, max-age=300')
+  @ApiOperation({ summary: 'Which engine edits the photos (replicate or local) and what it can do: the 12 chips marked supported or not, and the local engine\'s list (issue 15)' })
+  @ApiOkResponse({ description: '{ engine: "replicate" | "local", suggestions: [{prompt, supported}], capabilities: [{name, example}] | null }' })
+  capabilities(): EngineDescription {
+    return this.describeEngine.execute();
+  }
 
   @Post('content-filter')
   @HttpCode(200)
   @ApiOperation({ summary: 'The server check of the prompt filter (000 §5 step 3, D13); at most 1000 characters, rate-limited per IP' })
   @ApiTooManyRequestsResponse({ description: 'More than CONTENT_FILTER_PER_MINUTE checks a minute from this IP (GENERATION.CONTENT_FILTER_RATE_LIMITED).' })
   contentFilter(@Body() body: ContentFilterDto, @Req() req: Request): Promise<PromptFilterResult> {
-    // req.ip honours TRUST_PROXY: behind a proxy the client's address, never a forged header otherwise.
-    return this.checkPrompt.execute({ prompt: body.prompt, clientKey: req.ip ?? req.socket.remoteAddress ?? 'unknown' });
+    // clientIp honours TRUST_PROXY (never a forged header otherwise) and folds ::ffff:a.b.c.d into a.b.c.d.
+    return this.checkPrompt.execute({ prompt: body.prompt, clientKey: clientIp(req) });
   }
 
   @Post('generate')

@@ -4,8 +4,10 @@ import { APP_CONFIG, type AppConfig } from '../../../../config/app-config';
 import { FallbackImageModel } from '../../application/fallback-image-model';
 import { FALLBACK_MODELS, type FallbackModels } from '../../application/fallback-models';
 import { FallbackService } from '../../application/fallback.service';
+import { ENGINE_CAPABILITIES, type EngineCapabilities } from '../../application/engine-capabilities.port';
 import { IMAGE_MODEL, type ImageModel } from '../../application/image-model.port';
 import { RunFallbackRecoveryJob } from '../../application/run-fallback-recovery.job';
+import { AI_MODEL_CAPABILITIES, LOCAL_ENGINE_CAPABILITIES_SET } from './engine-capabilities';
 import { LocalEnginePool } from './local-engine/local-engine-pool';
 import { LocalImageModel } from './local-image-model.adapter';
 import { ReplicateImageModel } from './replicate-image-model.adapter';
@@ -16,6 +18,7 @@ import { TypeormModelFallbackStateRepository } from './typeorm/typeorm-model-fal
  * D10/D11: provides IMAGE_MODEL. No REPLICATE_API_TOKEN → the local sharp engine; otherwise the
  * Replicate primary (Flux Kontext Max) and fallback (Flux Kontext Pro) behind the shared fallback
  * state. FallbackService is exported for the admin dashboard (status, override, reset, test).
+ * ENGINE_CAPABILITIES (issue 15) says, by the same choice, which engine that is and what it can do.
  */
 @Module({
   imports: [TypeOrmModule.forFeature([ModelFallbackStateOrmEntity])],
@@ -48,7 +51,12 @@ import { TypeormModelFallbackStateRepository } from './typeorm/typeorm-model-fal
       useFactory: (local: LocalImageModel, fallback: FallbackService, models: FallbackModels | null): ImageModel =>
         models ? new FallbackImageModel(fallback, models) : local,
     },
+    {
+      provide: ENGINE_CAPABILITIES,
+      inject: [FALLBACK_MODELS],
+      useFactory: (models: FallbackModels | null): EngineCapabilities => (models ? AI_MODEL_CAPABILITIES : LOCAL_ENGINE_CAPABILITIES_SET),
+    },
   ],
-  exports: [IMAGE_MODEL, FallbackService],
+  exports: [IMAGE_MODEL, ENGINE_CAPABILITIES, FallbackService],
 })
 export class ImageModelModule {}

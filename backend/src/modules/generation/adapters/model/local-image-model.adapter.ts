@@ -1,7 +1,7 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { availableParallelism } from 'node:os';
 import type { ImageEditRequest, ImageEditResult, ImageModel } from '../../application/image-model.port';
-import { describeCapabilities, parseEditIntents } from './local-engine/edit-intents';
+import { NO_SUBJECT_MESSAGE, readPrompt, supportedEdits, UNKNOWN_BACKGROUND_MESSAGE, UNSUPPORTED_EDIT_MESSAGE } from './local-engine/edit-intents';
 import { LocalEnginePool } from './local-engine/local-engine-pool';
 import { UnsupportedEditError } from '../../domain/model-errors';
 
@@ -12,8 +12,13 @@ let sharedPool: LocalEnginePool | undefined;
 /**
  * D10: the zero-config image model. Edits on this machine with sharp (no network) for the intents
  * of local-engine/edit-intents.ts; a prompt with none of them gets UnsupportedEditError
- * (422 naming what it can do; the pipeline releases the credit). Output in the input's format.
+ * (422 with a short message and its list in details; the pipeline releases the credit). Output in the input's format
+ * (a transparent background: PNG).
  * The pixels are worked on in LocalEnginePool's worker threads (ADR 0022), never on the event loop.
+ * The request's seed decides the random elements and the grain (issue 15): the same seed gives the
+ * same bytes, another seed other bytes.
+ * ADR 0024: the background edits run a segmentation model in those threads; a background it cannot
+ * draw, or a photo with no person in it, is refused the same way (422, free).
  */
 @Injectable()
 export class LocalImageModel implements ImageModel {
@@ -25,14 +30,14 @@ export class LocalImageModel implements ImageModel {
   }
 
   async edit(request: ImageEditRequest): Promise<ImageEditResult> {
-    const intents = parseEditIntents(request.prompt, request.style);
-    if (intents.length === 0) {
-      const { message, supported } = describeCapabilities();
-      throw new UnsupportedEditError(message, supported);
-    }
-    const mimeType = request.mimeType === 'image/png' ? 'image/png' : 'image/jpeg';
-    const image = await this.pool.render({ image: request.image, mimeType, intents }, request.signal);
+    const { intents, unknownBackground } = readPrompt(request.prompt, request.style);
+    if (unknownBackground) throw new UnsupportedEditError(UNKNOWN_BACKGROUND_MESSAGE, supportedEdits());
+    if (intents.length === 0) throw new UnsupportedEditError(UNSUPPORTED_EDIT_MESSAGE, supportedEdits());
+    const transparent = intents.some((intent) => intent.kind === 'remove-background');
+    const mimeType = transparent || request.mimeType === 'image/png' ? 'image/png' : 'image/jpeg';
+    const outcome = await this.pool.render({ image: request.image, mimeType, intents, seed: request.seed ?? 0 }, request.signal);
     request.signal?.throwIfAborted();
-    return { image, mimeType, model: LOCAL_ENGINE_MODEL };
+    if (!Buffer.isBuffer(outcome)) throw new UnsupportedEditError(NO_SUBJECT_MESSAGE, supportedEdits());
+    return { image: outcome, mimeType, model: LOCAL_ENGINE_MODEL };
   }
 }

@@ -65,6 +65,8 @@ export class ReplicateImageModel implements ImageModel {
       aspect_ratio: 'match_input_image',
       output_format: request.mimeType === 'image/png' ? 'png' : 'jpg',
       safety_tolerance: SAFETY_TOLERANCE,
+      // Issue 15: a new seed per generation, so Regenerate gives another image (Flux Kontext's `seed` input).
+      ...(request.seed === undefined ? {} : { seed: request.seed }),
     };
 
     let prediction: Prediction;
