@@ -19,6 +19,14 @@ export interface NewProcessingImage {
   prompt: string;
   style: string;
   isPublic: boolean;
+  /** Issue 15: the generation's seed (drawn by generation), kept on the row; null/absent: none recorded. */
+  seed?: number | null;
+  /**
+   * Makes the original's WebP renditions from pixels the caller already decoded
+   * (`makeGeneratedRenditions`, e.g. from the upload check's own decode); called once the row is
+   * written. Resolving to null or failing, they are made from `originalBytes`, as when left out.
+   */
+  makeOriginalRenditions?: () => Promise<GeneratedRenditions | null>;
 }
 
 /** The model's output as it is stored. */
@@ -97,6 +105,13 @@ export interface ImageBytes {
   mimeType: StoredMimeType;
 }
 
+/** Issue 15: what a link preview of a public edit shows (the share page's HTML, written by the server). */
+export interface SharePreview {
+  prompt: string;
+  /** A path on this site: the largest generated rendition (D31), else the generated file. */
+  image: { path: string; type: string; width?: number; height?: number };
+}
+
 export interface ImagesApi {
   /** A new row in `processing` with the checked original (D12). */
   createProcessing(image: NewProcessingImage): Promise<void>;
@@ -141,6 +156,11 @@ export interface ImagesApi {
    * run twice at once. Answers how many it deleted.
    */
   deleteAllOf(userId: string): Promise<number>;
+  /**
+   * Issue 15: the preview of a public, completed edit that no admin hid, for the HTML of its share
+   * page; null for any other id (private, hidden, failed, unknown, malformed), so nothing leaks.
+   */
+  sharePreview(imageId: string): Promise<SharePreview | null>;
 }
 
 export const IMAGES_API = Symbol('IMAGES_API');

@@ -9,6 +9,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { BillingModule } from '../billing';
 import { ImagesController } from './adapters/http/images.controller';
 import { MyEditsController } from './adapters/http/my-edits.controller';
+import { SharedEditController } from './adapters/http/shared-edit.controller';
 import { ImageOrmEntity } from './adapters/typeorm/image.orm-entity';
 import { TypeormImageRepository } from './adapters/typeorm/typeorm-image.repository';
 import { ChangeVisibilityUseCase } from './application/change-visibility.use-case';
@@ -21,6 +22,7 @@ import { ListMyEditsUseCase } from './application/list-my-edits.use-case';
 import { MakeMissingRenditionsJob } from './application/make-missing-renditions.job';
 import { PurgeMyEditsJob } from './application/purge-my-edits.job';
 import { SaveImageUseCase } from './application/save-image.use-case';
+import { SharedEditService } from './application/shared-edit.service';
 import { UnsaveImageUseCase } from './application/unsave-image.use-case';
 import { IMAGES_API } from './images.api';
 
@@ -35,7 +37,7 @@ import { IMAGES_API } from './images.api';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([ImageOrmEntity]), BillingModule],
-  controllers: [ImagesController, MyEditsController],
+  controllers: [ImagesController, MyEditsController, SharedEditController],
   providers: [
     TypeormImageRepository,
     TypeormImageObjectsRepository,
@@ -57,6 +59,7 @@ import { IMAGES_API } from './images.api';
     FavoriteImageUseCase,
     ListMyEditsUseCase,
     ChangeVisibilityUseCase,
+    SharedEditService,
     EmptyMyEditsOnPlanEnd,
     PurgeMyEditsJob,
     MakeMissingRenditionsJob,

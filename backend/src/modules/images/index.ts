@@ -1,7 +1,7 @@
 // Public surface of the images context (ARCHITECTURE rule 2): other contexts import only from here.
 export { ImagesModule } from './images.module';
 export { IMAGES_API } from './images.api';
-export type { CompletedImage, GeneratedImage, GeneratedRenditions, HiddenImage, ImageBytes, ImageCounts, ImagesApi, NewProcessingImage, OwnedImage } from './images.api';
+export type { CompletedImage, GeneratedImage, GeneratedRenditions, HiddenImage, ImageBytes, ImageCounts, ImagesApi, NewProcessingImage, OwnedImage, SharePreview } from './images.api';
 export { renditionViews } from './domain/rendition';
 export { makeGeneratedRenditions, generatedRenditionWidth } from './adapters/sharp/generated-renditions';
 export type { RawPixels } from './adapters/sharp/webp-renditions';

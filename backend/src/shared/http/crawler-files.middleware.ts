@@ -1,7 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
+import { PAGE_META } from './shared-with-client/page-meta';
 
-/** Pages a search engine may list: the public ones (issue 15). */
-export const PUBLIC_PAGES = ['/', '/pricing', '/leaderboard', '/about', '/contact', '/privacy', '/terms', '/tools/youtube-to-article'];
+/** Pages a search engine may list: the public ones of the page table but those it marks unlisted (issue 15). */
+export const PUBLIC_PAGES = Object.keys(PAGE_META).filter((p) => !PAGE_META[p].unlisted);
 
 /** Pages that are private, per-person or carry single-use tokens, and the API. */
 const DISALLOWED = ['/admin', '/api/', '/profile', '/my-edits', '/checkout', '/order', '/reset-password', '/confirm-email'];

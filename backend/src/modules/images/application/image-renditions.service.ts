@@ -25,12 +25,15 @@ export class ImageRenditionsService implements OnModuleDestroy {
     private readonly storage: ImageStorageService,
   ) {}
 
-  /** Starts making the original's renditions (while the model works). */
-  startOriginal(id: string, bytes: Buffer): void {
+  /** Starts making the original's renditions (while the model works): with `makeGiven` when the caller has the pixels, else (or should it fail) from `bytes`. */
+  startOriginal(id: string, bytes: Buffer, makeGiven?: () => Promise<GeneratedRenditions | null>): void {
     this.forget(id);
     const timer = setTimeout(() => this.pending.delete(id), PENDING_TTL_MS);
     timer.unref();
-    this.pending.set(id, { renditions: this.make(id, 'original', bytes), timer });
+    const renditions = makeGiven
+      ? this.given(id, Promise.resolve().then(makeGiven), 'original').then((given) => given ?? this.make(id, 'original', bytes))
+      : this.make(id, 'original', bytes);
+    this.pending.set(id, { renditions, timer });
   }
 
   /** The generation ended without an image: what was made for it is dropped. */
@@ -87,13 +90,13 @@ export class ImageRenditionsService implements OnModuleDestroy {
     return { stored, rows: await this.storage.placeRenditions(id, toStore) };
   }
 
-  /** Renditions the generation made from the output's pixels (D31: the same widths and format). */
-  private async given(id: string, made: Promise<GeneratedRenditions | null>): Promise<MadeRendition[] | null> {
+  /** Renditions the generation made from a file's own pixels (D31: the same widths and format). */
+  private async given(id: string, made: Promise<GeneratedRenditions | null>, file: ImageFile = 'generated'): Promise<MadeRendition[] | null> {
     try {
       const renditions = await made;
       return renditions ? [...renditions.made] : null;
     } catch (error) {
-      this.logger.warn(`Renditions of the generated file of image ${id} could not be made: ${(error as Error).message}`);
+      this.logger.warn(`Renditions of the ${file} file of image ${id} could not be made: ${(error as Error).message}`);
       return null;
     }
   }

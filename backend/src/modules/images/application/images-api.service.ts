@@ -4,9 +4,20 @@ import { renditionViews } from '../domain/rendition';
 import { ValidationError } from '../../../shared/errors/domain-error';
 import { type Page, pageRequest, type PageRequest } from '../../../shared/pagination';
 import { isImageId } from '../domain/image';
-import type { CompletedImage, GeneratedImage, HiddenImage, ImageBytes, ImageCounts, ImagesApi, NewProcessingImage, OwnedImage } from '../images.api';
+import type {
+  CompletedImage,
+  GeneratedImage,
+  HiddenImage,
+  ImageBytes,
+  ImageCounts,
+  ImagesApi,
+  NewProcessingImage,
+  OwnedImage,
+  SharePreview,
+} from '../images.api';
 import { ImageRenditionsService } from './image-renditions.service';
 import { ImageStorageService } from './image-storage.service';
+import { SharedEditService } from './shared-edit.service';
 
 /** The most images ownedImages answers at a time. */
 const MAX_OWNED_PAGE = 500;
@@ -24,7 +35,12 @@ export class ImagesApiService implements ImagesApi {
     private readonly images: TypeormImageRepository,
     private readonly renditions: ImageRenditionsService,
     private readonly storage: ImageStorageService,
+    private readonly sharedEdits: SharedEditService,
   ) {}
+
+  sharePreview(imageId: string): Promise<SharePreview | null> {
+    return this.sharedEdits.preview(imageId);
+  }
 
   /** The original goes to the store first (ADR 0023); an object put for a row that could not be written is removed again. */
   async createProcessing(image: NewProcessingImage): Promise<void> {
@@ -35,7 +51,7 @@ export class ImagesApiService implements ImagesApi {
       await this.storage.discard([original]);
       throw error;
     }
-    this.renditions.startOriginal(image.id, image.originalBytes);
+    this.renditions.startOriginal(image.id, image.originalBytes, image.makeOriginalRenditions);
   }
 
   async deleteUnpaid(id: string): Promise<void> {

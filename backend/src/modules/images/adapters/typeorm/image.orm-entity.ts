@@ -70,6 +70,10 @@ export class ImageOrmEntity {
   @Column({ type: 'varchar', length: 100, nullable: true })
   model: string | null;
 
+  /** Issue 15: the seed the generation drew (0..2^31-1); null for rows made before seeds were kept. */
+  @Column({ type: 'integer', nullable: true })
+  seed: number | null;
+
   @Column({ type: 'integer', default: 0 })
   laughCount: number;
 

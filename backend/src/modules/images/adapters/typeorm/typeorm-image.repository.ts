@@ -3,7 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { isImageId, type ImageFile, type ImageRecord } from '../../domain/image';
 import { isStoredMimeType, type StoredMimeType } from '../../domain/image-format';
-import type { StoredRenditions } from '../../domain/rendition';
+import { renditionViews, type StoredRenditions } from '../../domain/rendition';
+import type { ShareableImage } from '../../domain/shared-edit';
 import { SAVED_IMAGE_RETENTION_DAYS } from '../../domain/saved-image';
 import { returnedRows } from '../../../../shared/pg/returned-rows';
 import type { GeneratedImage, HiddenImage, ImageCounts, NewProcessingImage, OwnedImage } from '../../images.api';
@@ -81,6 +82,7 @@ export class TypeormImageRepository {
       style: image.style,
       status: 'processing',
       isPublic: image.isPublic,
+      seed: image.seed ?? null,
     });
   }
 
@@ -216,6 +218,43 @@ export class TypeormImageRepository {
   async findRecord(id: string): Promise<ImageRecord | null> {
     const row = await this.images.findOne({ where: { id } });
     return row ? toRecord(row) : null;
+  }
+
+  /** Issue 15: what an edit's share page shows (no bytes); null for an unknown id. */
+  async findShareable(id: string): Promise<ShareableImage | null> {
+    const rows = (await this.images.query(
+      `SELECT "id", "user_id", "status", "is_public", "is_hidden_by_admin", "prompt", "style", "timestamp", "laugh_count",
+              "generated_mime_type", "renditions"
+         FROM "image" WHERE "id" = $1`,
+      [id],
+    )) as Array<{
+      id: string;
+      user_id: string;
+      status: ShareableImage['status'];
+      is_public: boolean;
+      is_hidden_by_admin: boolean;
+      prompt: string;
+      style: string;
+      timestamp: Date;
+      laugh_count: number;
+      generated_mime_type: string | null;
+      renditions: unknown;
+    }>;
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      id: row.id,
+      userId: row.user_id,
+      status: row.status,
+      isPublic: row.is_public,
+      isHiddenByAdmin: row.is_hidden_by_admin,
+      prompt: row.prompt,
+      style: row.style,
+      timestamp: row.timestamp,
+      laughCount: row.laugh_count,
+      generatedMimeType: isStoredMimeType(row.generated_mime_type) ? row.generated_mime_type : null,
+      renditions: renditionViews(row.id, row.renditions),
+    };
   }
 
   /** Where one file is: its bytes when they are in the row, else its object key (the only query that reads a bytea column). */
