@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import sharp from 'sharp';
 import { LocalImageModel } from '../src/modules/generation/adapters/model/local-image-model.adapter';
 
-const PHOTO = process.env.EXAMPLE_PHOTO ?? '/work/shared/photos/chelsea.png';
+const PHOTO = process.env.EXAMPLE_PHOTO ?? path.resolve(__dirname, '..', 'assets', 'demo-photos', 'chelsea.png');
 const PROMPT = 'add snow falling and make the colors warmer';
 const OUT = path.resolve(__dirname, '..', '..', 'frontend', 'public', 'assets');
 

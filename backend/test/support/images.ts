@@ -4,10 +4,11 @@ import sharp from 'sharp';
 
 /**
  * Test images for the upload checks (D12), built from the real photographs in
- * /work/shared/photos (override with PHOTOS_DIR) and with sharp, plus hand-made bytes where an
+ * backend/assets/demo-photos (copies of /work/shared/photos, credits in its CREDITS.md; override
+ * with PHOTOS_DIR) and with sharp, plus hand-made bytes where an
  * image must be broken in one precise way.
  */
-const PHOTOS_DIR = process.env.PHOTOS_DIR ?? '/work/shared/photos';
+const PHOTOS_DIR = process.env.PHOTOS_DIR ?? path.resolve(__dirname, '..', '..', 'assets', 'demo-photos');
 
 export function photo(name: 'rocket.jpg' | 'coffee.png' | 'chelsea.png' | 'astronaut.png'): Buffer {
   return fs.readFileSync(path.join(PHOTOS_DIR, name));
