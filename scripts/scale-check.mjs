@@ -116,9 +116,22 @@ async function startInstance(name, port, env) {
   return instance;
 }
 
+/** docker/nginx/scale.conf: the proxy settings the Docker scale profile runs, checked here as they are. */
+const SCALE_CONF = path.join(root, 'docker', 'nginx', 'scale.conf');
+
 function nginxConfig(dir, proxyPort, upstreamPorts) {
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  // The same proxy settings as docker/nginx/scale.conf, with loopback upstreams and temp paths here.
+  // scale.conf itself, with loopback upstreams and port, inside a main config with temp paths here.
+  let appServers = 0;
+  const site = fs
+    .readFileSync(SCALE_CONF, 'utf8')
+    .replace(/^(\s*)server app-\d+:\d+( [^;]*)?;\n/gm, (_line, indent, params = '') =>
+      appServers++ === 0 ? upstreamPorts.map((p) => `${indent}server 127.0.0.1:${p}${params};\n`).join('') : '',
+    )
+    .replace(/^(\s*)listen \d+;$/m, (_line, indent) => `${indent}listen 127.0.0.1:${proxyPort};`);
+  if (appServers === 0 || !site.includes(`listen 127.0.0.1:${proxyPort};`)) {
+    throw new Error(`${SCALE_CONF} no longer has "server app-N:PORT …;" upstream lines and a "listen PORT;" line: update nginxConfig`);
+  }
   return `${asRoot ? 'user root root;\n' : ''}worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
@@ -130,40 +143,7 @@ http {
     fastcgi_temp_path ${dir}/fastcgi;
     uwsgi_temp_path ${dir}/uwsgi;
     scgi_temp_path ${dir}/scgi;
-    upstream magic_editor {
-${upstreamPorts.map((p) => `        server 127.0.0.1:${p} max_fails=3 fail_timeout=10s;`).join('\n')}
-        keepalive 32;
-        keepalive_timeout 4s;
-    }
-    map $http_upgrade $connection_upgrade {
-        default upgrade;
-        ''      '';
-    }
-    server {
-        listen 127.0.0.1:${proxyPort};
-        server_tokens off;
-        client_max_body_size 12m;
-        proxy_read_timeout 150s;
-        proxy_send_timeout 150s;
-        proxy_connect_timeout 5s;
-        proxy_http_version 1.1;
-        proxy_set_header Host $host;
-        proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-        proxy_set_header X-Forwarded-Proto $scheme;
-        proxy_set_header X-Forwarded-Host $host;
-        location = /ws {
-            proxy_pass http://magic_editor;
-            proxy_set_header Upgrade $http_upgrade;
-            proxy_set_header Connection $connection_upgrade;
-            proxy_read_timeout 1h;
-            proxy_send_timeout 1h;
-        }
-        location / {
-            proxy_pass http://magic_editor;
-            proxy_set_header Connection "";
-            proxy_next_upstream error timeout;
-        }
-    }
+${site}
 }
 `;
 }

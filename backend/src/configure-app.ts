@@ -24,6 +24,7 @@ import { safeInputOnly } from './shared/http/safe-input.middleware';
 import { sameOriginOnly } from './shared/http/same-origin.middleware';
 import { crawlerFiles } from './shared/http/crawler-files.middleware';
 import { spaStatic } from './shared/http/spa-static.middleware';
+import { IMAGES_API, type ImagesApi } from './modules/images';
 
 const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 
@@ -90,7 +91,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, ses
       return (result.rowCount ?? 0) > 0;
     },
   });
-  throttleTouches(store, sessionCache);
+  // ADR 0021: touches at most every 5 minutes; a destroyed session leaves the cache at once.
+  sessionCache.followStore(store);
   const sessions = session({
     name: SESSION_COOKIE,
     secret: sessionSecret,
@@ -122,7 +124,9 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, ses
 
   // Issue 15: robots.txt and sitemap.xml, before the SPA would answer them with its HTML.
   app.use(crawlerFiles(config.publicUrl));
-  const spa = spaStatic(config.frontendDistDir);
+  // Issue 15: each page's title, description and link-preview tags in the HTML; a shared edit's from the images context.
+  const images = app.get<ImagesApi>(IMAGES_API, { strict: false });
+  const spa = spaStatic(config.frontendDistDir, { publicUrl: config.publicUrl, sharedEdit: (id) => images.sharePreview(id) });
   if (spa) app.use(spa);
   else new NestLogger('Static').warn(`No built frontend in ${config.frontendDistDir}: only /api and /ws are served`);
 
@@ -172,21 +176,6 @@ function sessionsWhereTheyCanExist(sessions: RequestHandler, restoreUser: Reques
     const safe = req.method === 'GET' || req.method === 'HEAD';
     if (safe && !req.headers.cookie?.includes(cookiePrefix)) return next();
     sessions(req, res, (err?: unknown) => (err ? next(err) : restoreUser(req, res, next)));
-  };
-}
-
-/**
- * express-session "touches" a session on every request that carries one (a write of the row's
- * expiry). ADR 0021: at most once per SESSION_TOUCH_INTERVAL_MS per session and instance, the same
- * rule the signed-in hot paths follow; a session then ends at most that much earlier than before.
- */
-function throttleTouches(store: session.Store, cache: SessionCache): void {
-  const touch = store.touch?.bind(store);
-  if (!touch) return;
-  store.touch = (sid: string, sess: session.SessionData, callback?: (err?: unknown) => void) => {
-    if (!cache.touchDue(sid)) return callback?.();
-    cache.touched(sid);
-    touch(sid, sess, callback);
   };
 }
 

@@ -10,7 +10,7 @@ import { Argon2PasswordHasher } from '../../src/modules/identity/adapters/argon2
  * pipeline stores them before renditions exist (image.renditions left NULL), and a verified user
  * with a real argon2id password who can sign in through POST /api/login.
  */
-const PHOTOS_DIR = process.env.PHOTOS_DIR ?? '/work/shared/photos';
+const PHOTOS_DIR = process.env.PHOTOS_DIR ?? path.resolve(__dirname, '..', '..', 'assets', 'demo-photos');
 const PHOTOS = ['astronaut.png', 'chelsea.png', 'coffee.png', 'rocket.jpg'] as const;
 
 export const SEED_WIDTH = 4000;

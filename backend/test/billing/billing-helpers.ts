@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { CREDITS_API, type CreditsApi } from '../../src/modules/credits';
 import { createGenerationApp, signedInUser, sql, type TestUser } from '../generation/generation-helpers';
+import { type FakeStripe, startFakeStripe } from '../support/fake-stripe';
 import type { TestApp, TestAppOptions } from '../support/test-app';
 
 export { signedInUser, sql };
@@ -9,6 +10,40 @@ export type { TestUser };
 /** A whole app for billing tests (many sign-ups from one IP are fine here). */
 export function createBillingApp(options: TestAppOptions = {}): Promise<TestApp> {
   return createGenerationApp(options);
+}
+
+/**
+ * A whole app paying through the real Stripe SDK against the fake Stripe server, which signs and
+ * posts its events to the app's webhook.
+ */
+export async function createStripeBillingApp(): Promise<{ t: TestApp; stripe: FakeStripe }> {
+  const stripe = await startFakeStripe();
+  const t = await createBillingApp({ env: stripe.env, listen: true });
+  stripe.webhookUrl = `${t.baseUrl}/api/webhooks/stripe`;
+  return { t, stripe };
+}
+
+/** After each Stripe test: Stripe reachable again, the events it held sent, every delivery done. */
+export async function settleStripe(stripe: FakeStripe): Promise<void> {
+  stripe.setUnavailable(false);
+  await stripe.releaseEvents();
+  await stripe.idle();
+}
+
+/** Opens a Stripe checkout (a pack or a plan) as the user; the Checkout Session's id. */
+export async function openStripeCheckout(t: TestApp, user: TestUser, body: { pack: string } | { tier: string }): Promise<string> {
+  const path = 'pack' in body ? '/api/purchase-credits' : '/api/create-subscription';
+  const res = await user.agent.post(path).send(body).expect(200);
+  const [row] = await sql<{ id: string }>(t, `SELECT id FROM billing_checkout_session WHERE url = $1`, [res.body.checkoutUrl]);
+  expect(row.id).toMatch(/^cs_test_/);
+  return row.id;
+}
+
+/** The id of the user's subscription that has not ended (throws when there is none). */
+export async function liveSubscriptionId(t: TestApp, userId: string): Promise<string> {
+  const [row] = await sql<{ id: string }>(t, `SELECT id FROM billing_subscription WHERE user_id = $1 AND ended_at IS NULL`, [userId]);
+  if (!row) throw new Error(`user ${userId} has no running subscription`);
+  return row.id;
 }
 
 export interface UserRow {

@@ -3,10 +3,10 @@ import request from 'supertest';
 import { SUBSCRIPTION_ENDED, type SubscriptionEnded } from '../../src/modules/billing';
 import { CREDITS_API, type CreditsApi } from '../../src/modules/credits';
 import { EventBus } from '../../src/shared/events/event-bus';
-import { type FakeStripe, startFakeStripe } from '../support/fake-stripe';
+import type { FakeStripe } from '../support/fake-stripe';
 import type { TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
-import { balance, createBillingApp, ledger, signedInUser, sql, type TestUser, userRow } from './billing-helpers';
+import { balance, createStripeBillingApp, ledger, liveSubscriptionId, openStripeCheckout, settleStripe, signedInUser, sql, type TestUser, userRow } from './billing-helpers';
 
 /**
  * D27-D29 through the whole app and the real Stripe SDK against the fake Stripe server, which
@@ -19,39 +19,22 @@ describe('billing with Stripe (webhooks, redirect, fake Stripe server)', () => {
   let stripe: FakeStripe;
 
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    t = await createBillingApp({ env: stripe.env, listen: true });
-    stripe.webhookUrl = `${t.baseUrl}/api/webhooks/stripe`;
+    ({ t, stripe } = await createStripeBillingApp());
   });
   afterAll(async () => {
     await t.close();
     await stripe.close();
   });
+  afterEach(() => settleStripe(stripe));
 
-  afterEach(async () => {
-    stripe.setUnavailable(false);
-    await stripe.releaseEvents();
-    await stripe.idle();
-  });
-
-  /** The checkout session id in a Stripe checkoutUrl (the fake's hosted page). */
-  async function open(user: TestUser, body: { pack: string } | { tier: string }): Promise<string> {
-    const path = 'pack' in body ? '/api/purchase-credits' : '/api/create-subscription';
-    const res = await user.agent.post(path).send(body).expect(200);
-    const [row] = await sql<{ id: string }>(t, `SELECT id FROM billing_checkout_session WHERE url = $1`, [res.body.checkoutUrl]);
-    expect(row.id).toMatch(/^cs_test_/);
-    return row.id;
-  }
+  const open = (user: TestUser, body: { pack: string } | { tier: string }) => openStripeCheckout(t, user, body);
 
   function postEvent(payload: string, signature: string | undefined) {
     const req = request(t.http).post('/api/webhooks/stripe').set('Content-Type', 'application/json');
     return (signature === undefined ? req : req.set('Stripe-Signature', signature)).send(payload);
   }
 
-  async function subscriptionOf(userId: string): Promise<string> {
-    const [row] = await sql<{ id: string }>(t, `SELECT id FROM billing_subscription WHERE user_id = $1 AND ended_at IS NULL`, [userId]);
-    return row.id;
-  }
+  const subscriptionOf = (userId: string) => liveSubscriptionId(t, userId);
 
   it('opens a Checkout Session with inline price_data, the user named, and the customer created once', async () => {
     const user = await signedInUser(t);

@@ -77,8 +77,8 @@ describe('community: feed, laughs, leaderboard', () => {
       expect(row.laugh_count).toBe(0);
     });
 
-    it('100 concurrent adds with one identifier count once (whitelisted address, so none is rate limited)', async () => {
-      await sql(t, `INSERT INTO admin_whitelist (type, value, reason) VALUES ('ip', '::ffff:127.0.0.1', 'test'), ('ip', '127.0.0.1', 'test')`);
+    it('100 concurrent adds with one identifier count once (the address whitelisted as an admin types it, 127.0.0.1, so none is rate limited)', async () => {
+      await sql(t, `INSERT INTO admin_whitelist (type, value, reason) VALUES ('ip', '127.0.0.1', 'test')`);
       try {
         const id = await seedImage(t, userId);
         const results = await Promise.all(Array.from({ length: 100 }, () => add(id, 'same-browser')));

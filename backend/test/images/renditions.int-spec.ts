@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { databaseOptions } from '../../src/database/database-options';
 import { IMAGES_API, RENDITION_BACKFILL_ENTITIES, runRenditionBackfill, type ImagesApi } from '../../src/modules/images';
 import { MakeMissingRenditionsJob } from '../../src/modules/images/application/make-missing-renditions.job';
+import { makeWebpRenditions } from '../../src/modules/images/adapters/sharp/webp-renditions';
 import { createGenerationApp, generate, signedInUser, sql, type TestUser } from '../generation/generation-helpers';
 import { flatJpeg, meanDifference, photoJpeg, smallJpeg } from '../support/images';
 import type { TestApp } from '../support/test-app';
@@ -102,6 +103,28 @@ describe('image renditions (D31)', () => {
     await t.app.get<ImagesApi>(IMAGES_API).setHiddenByAdmin(pub.id, true);
     await request(t.http).get(pub.originalRenditions[0].url).expect(404);
     await owner.agent.get(pub.originalRenditions[0].url).expect(200);
+  });
+
+  it("of an upload the check's fast path took are made from the check's own decode, and are those the stored original gives", async () => {
+    // Issue 14: the upload check decodes the upload once, at the scale of the largest rendition,
+    // and the original's renditions are encoded from those pixels. They must be the very files
+    // the images context makes from the stored original (same sizes, same bytes, same versions).
+    const noise = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } });
+    const uploads = [
+      await noise(2600, 1800).jpeg({ quality: 90 }).toBuffer(), // shrink-on-load (1/2) to 1280
+      await noise(1500, 1000).png().toBuffer(),
+      photoJpeg(), // 640 wide: decoded at full size
+    ];
+    for (const upload of uploads) {
+      const user = await signedInUser(t, { regular: 1 });
+      const result = await made(user, upload);
+      const stored = (await fetchBinary(user.agent, `/api/images/${result.id}/original`).expect(200)).body as Buffer;
+      const expected = await makeWebpRenditions(stored);
+      expect(result.originalRenditions.map((r) => [r.width, r.height, /-([0-9a-f]{16})\.webp$/.exec(r.url)![1]])).toEqual(
+        expected.map((r) => [r.width, r.height, r.version]),
+      );
+    }
   });
 
   it('of a watermarked image are watermarked, and those of a clean one are not', async () => {

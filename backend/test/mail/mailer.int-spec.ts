@@ -81,6 +81,26 @@ describe('outbox mailer (zero-config default)', () => {
     expect(entries.find((e) => e.to === 'bob@example.com')).not.toHaveProperty('html');
   });
 
+  it('never shows a reader a message half written: every *.json file is whole while many are being sent', async () => {
+    const mailer = new OutboxMailer({ dir, from: 'x@magic.test', logText: false });
+    const long = { ...message, text: 'x'.repeat(2_000_000) };
+    let reads = 0;
+    let sending = true;
+    const sent = Promise.all(Array.from({ length: 20 }, () => mailer.send(long))).finally(() => {
+      sending = false;
+    });
+    // Read the outbox over and over while the messages are written (JSON.parse throws on a partial file).
+    while (sending) {
+      for (const entry of readOutbox(dir)) expect(entry.text).toHaveLength(2_000_000);
+      reads += 1;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await sent;
+    expect(reads).toBeGreaterThan(1);
+    expect(readOutbox(dir)).toHaveLength(20);
+    expect(fs.readdirSync(dir).filter((f) => !f.endsWith('.json'))).toEqual([]);
+  });
+
   it('logs to, subject and file, and the text only when asked (never in production)', async () => {
     const log = jest.spyOn(Logger.prototype, 'log');
     try {

@@ -1,6 +1,14 @@
 import { FinishAccountDeletionsJob } from '../../src/modules/privacy/application/finish-account-deletions.job';
-import { createBillingApp, signedInUser, sql, type TestUser } from '../billing/billing-helpers';
-import { type FakeCheckoutSession, type FakeStripe, type FakeSubscription, startFakeStripe } from '../support/fake-stripe';
+import {
+  createStripeBillingApp,
+  liveSubscriptionId,
+  openStripeCheckout,
+  settleStripe,
+  signedInUser,
+  sql,
+  type TestUser,
+} from '../billing/billing-helpers';
+import type { FakeCheckoutSession, FakeStripe, FakeSubscription } from '../support/fake-stripe';
 import type { TestApp } from '../support/test-app';
 import { tablesHolding } from './privacy-helpers';
 
@@ -15,38 +23,27 @@ describe('account deletion with Stripe', () => {
   let stripe: FakeStripe;
 
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    t = await createBillingApp({ env: stripe.env, listen: true });
-    stripe.webhookUrl = `${t.baseUrl}/api/webhooks/stripe`;
+    ({ t, stripe } = await createStripeBillingApp());
   });
   afterAll(async () => {
     await t.close();
     await stripe.close();
   });
-  afterEach(async () => {
-    stripe.setUnavailable(false);
-    await stripe.idle();
-  });
-
-  async function checkout(user: TestUser, body: { pack: string } | { tier: string }): Promise<string> {
-    const res = await user.agent.post('pack' in body ? '/api/purchase-credits' : '/api/create-subscription').send(body).expect(200);
-    const [row] = await sql<{ id: string }>(t, `SELECT id FROM billing_checkout_session WHERE url = $1`, [res.body.checkoutUrl]);
-    return row.id;
-  }
+  afterEach(() => settleStripe(stripe));
 
   /** A Stripe subscriber (paid and fulfilled through the webhook); the subscription's id. */
   async function subscribe(user: TestUser): Promise<string> {
-    await stripe.payCheckout(await checkout(user, { tier: 'starter' }));
+    await stripe.payCheckout(await openStripeCheckout(t, user, { tier: 'starter' }));
     await stripe.idle();
-    const [row] = await sql<{ id: string }>(t, `SELECT id FROM billing_subscription WHERE user_id = $1 AND ended_at IS NULL`, [user.id]);
-    expect(row.id).toMatch(/^sub_/);
-    return row.id;
+    const id = await liveSubscriptionId(t, user.id);
+    expect(id).toMatch(/^sub_/);
+    return id;
   }
 
   it('cancels the subscription on Stripe now, closes the open checkout, and ignores Stripe’s later event', async () => {
     const user = await signedInUser(t);
     const subscriptionId = await subscribe(user);
-    const openPack = await checkout(user, { pack: 'pack7' });
+    const openPack = await openStripeCheckout(t, user, { pack: 'pack7' });
     const before = stripe.requestsTo('DELETE', `/v1/subscriptions/${subscriptionId}`).length;
 
     await user.agent.post('/api/user/delete-account').send({ confirmEmail: user.email }).expect(200);

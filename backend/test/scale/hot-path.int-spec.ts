@@ -4,7 +4,7 @@ import { Client } from 'pg';
 import { CREDITS_API, type CreditsApi } from '../../src/modules/credits';
 import { IDENTITY_API, type IdentityApi } from '../../src/modules/identity';
 import { SessionCache } from '../../src/shared/auth/session-cache';
-import { CacheInvalidation } from '../../src/shared/http/cache-invalidation';
+import { CacheInvalidation, HOT_CACHE_CHANNEL } from '../../src/shared/http/cache-invalidation';
 import { newUser } from '../identity/identity-helpers';
 import { createTestApp, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
@@ -87,8 +87,30 @@ describe('signed-in hot paths across two instances (ADR 0021)', () => {
     return cookieOf(res);
   }
 
+  /**
+   * Resolves once `t`'s listener has heard every change committed before the call: PostgreSQL
+   * delivers notifications in commit order, so a marker sent now arrives after all of them. A test
+   * that asserts what the cache holds waits for this first, or a late notification of its own
+   * set-up (sign-up's user and ledger writes) could drop an entry after the assertion's fill.
+   */
+  async function heardEverything(t: TestApp): Promise<void> {
+    const marker = randomUUID();
+    const heard = new Promise<void>((resolve) =>
+      t.app.get(CacheInvalidation).subscribe('test-marker', { changed: (key) => key === marker && resolve(), reset: () => undefined }),
+    );
+    const client = new Client({ connectionString: t.db.url });
+    await client.connect();
+    try {
+      await client.query('SELECT pg_notify($1, $2)', [HOT_CACHE_CHANNEL, `test-marker:${marker}`]);
+    } finally {
+      await client.end();
+    }
+    await heard;
+  }
+
   /** Polls until `t` holds the session (the pipeline filled it), then asserts a hot answer. */
   async function warm(t: TestApp, cookie: string): Promise<void> {
+    await heardEverything(t);
     for (const path of ['/api/user', '/api/user/credits']) expect((await get(t, path, cookie)).status).toBe(200);
     expect(sessionsOf(t).has(sidOf(cookie))).toBe(true);
   }
@@ -102,6 +124,7 @@ describe('signed-in hot paths across two instances (ADR 0021)', () => {
 
   it('answers exactly as the pipeline does: bytes, headers, ETag and 304', async () => {
     const user = await signUp();
+    await heardEverything(a);
     for (const path of ['/api/user/credits', '/api/user']) {
       sessionsOf(a).dropUser(user.id);
       const full = await get(a, path, user.cookie); // the pipeline (and it fills the cache)

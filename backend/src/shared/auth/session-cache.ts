@@ -1,4 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
+import type { Store } from 'express-session';
 import type { IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 import { CacheInvalidation } from '../http/cache-invalidation';
@@ -19,6 +20,11 @@ export const SESSION_CACHE_ENTRIES = 10_000;
  * per this interval per instance: a session then ends at most this much earlier than before.
  */
 export const SESSION_TOUCH_INTERVAL_MS = 5 * 60_000;
+/**
+ * Cookie headers at most this long have their verdict remembered (a signed-in browser sends well
+ * under 200 bytes); longer ones are checked every time, so the memo stays under ~5 MB.
+ */
+const VERIFIED_HEADER_MAX_LENGTH = 400;
 
 export interface CachedSession {
   userId: string;
@@ -61,6 +67,14 @@ export class SessionCache implements OnModuleInit {
   private readonly touches = new Map<string, number>();
   private settings?: SessionCacheSettings;
   private readonly cookiePrefix = `${SESSION_COOKIE}=`;
+  /**
+   * Cookie header → the session id its valid signature carries (issue 14: the HMAC and the two
+   * SHA-1 of express-session's check were a tenth of a hot-path answer). The verdict is a pure
+   * function of the header and the secrets, so remembering it changes no answer; only valid
+   * headers are kept (a forged one is checked in full every time and takes no room), at most
+   * SESSION_CACHE_ENTRIES of them, oldest out first.
+   */
+  private readonly verified = new Map<string, string>();
 
   constructor(private readonly invalidation: CacheInvalidation) {}
 
@@ -72,6 +86,7 @@ export class SessionCache implements OnModuleInit {
   /** Set by configureApp (the only place that knows the secret and the store); until then nothing is cached. */
   configure(settings: SessionCacheSettings): void {
     this.settings = settings;
+    this.verified.clear();
   }
 
   get size(): number {
@@ -81,12 +96,20 @@ export class SessionCache implements OnModuleInit {
   /** The session id of a request's cookie when its signature is valid (express-session's rule), else undefined. */
   sessionIdOf(req: Pick<IncomingMessage, 'headers'>): string | undefined {
     const header = req.headers.cookie;
-    if (!this.settings || !header || !header.includes(this.cookiePrefix)) return undefined;
+    if (!this.settings || !header) return undefined;
+    const known = this.verified.get(header);
+    if (known !== undefined) return known;
+    if (!header.includes(this.cookiePrefix)) return undefined;
     const raw = cookieModule.parse(header)[SESSION_COOKIE];
     if (!raw || raw.substr(0, 2) !== 's:') return undefined;
     for (const secret of this.settings.secrets) {
       const sid = signature.unsign(raw.slice(2), secret);
-      if (sid !== false) return sid;
+      if (sid === false) continue;
+      if (header.length <= VERIFIED_HEADER_MAX_LENGTH) {
+        this.verified.set(header, sid);
+        if (this.verified.size > SESSION_CACHE_ENTRIES) this.verified.delete(this.verified.keys().next().value as string);
+      }
+      return sid;
     }
     return undefined;
   }
@@ -132,18 +155,39 @@ export class SessionCache implements OnModuleInit {
     this.cache.dropGroup(userId);
   }
 
-  dropSession(sid: string): void {
-    this.cache.drop(sid);
+  /**
+   * Follows express-session's store (configure-app), so both paths keep one rule:
+   * - its touch (a write of the row's expiry on every request that carries a session) is written
+   *   at most once per SESSION_TOUCH_INTERVAL_MS per session and instance, as the hot paths do; a
+   *   session then ends at most that much earlier than before;
+   * - a destroyed session (sign-out, the old id of a sign-in) leaves this instance's cache once its
+   *   row is gone, without waiting for the trigger's NOTIFY (exact on the writing instance).
+   */
+  followStore(store: Pick<Store, 'touch' | 'destroy'>): void {
+    const touch = store.touch?.bind(store);
+    if (touch) {
+      store.touch = (sid, sess, callback) => {
+        if (!this.touchDue(sid)) return callback?.();
+        this.touched(sid);
+        touch(sid, sess, callback);
+      };
+    }
+    const destroy = store.destroy.bind(store);
+    store.destroy = (sid, callback) =>
+      destroy(sid, (err?: unknown) => {
+        this.cache.drop(sid);
+        callback?.(err);
+      });
   }
 
   /** Whether the row's expiry is due a write (express-session's touch, at most once per interval). */
-  touchDue(sid: string, now = Date.now()): boolean {
+  private touchDue(sid: string, now = Date.now()): boolean {
     const last = this.touches.get(sid);
     return last === undefined || now - last >= SESSION_TOUCH_INTERVAL_MS;
   }
 
   /** Notes a write of the row's expiry at `now`. */
-  touched(sid: string, now = Date.now()): void {
+  private touched(sid: string, now = Date.now()): void {
     this.touches.delete(sid);
     this.touches.set(sid, now);
     if (this.touches.size > SESSION_CACHE_ENTRIES) this.touches.delete(this.touches.keys().next().value as string);

@@ -5,7 +5,7 @@ import type { DataSource } from 'typeorm';
 import { DedicatedPgConnection } from '../pg/dedicated-connection';
 
 /**
- * Sent by the row triggers of migration 1795600000000 (session, user, credit ledger) with the
+ * Sent by the row triggers of migration 1795503078012 (session, user, credit ledger) with the
  * payload `<kind>:<key>`: `s:<sid>` a session row changed or went, `u:<user id>` a user row
  * changed or went, `c:<user id>` that user's ledger or reservations changed.
  */

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { matchesIfNoneMatch } from './if-none-match';
 import { PERMISSIONS_POLICY } from './permissions-policy';
-import { assignRequestId } from './request-id';
+import { withRequestId } from './pipeline-answer';
 
 /** Below this size gzip is not worth it (the compression middleware's default threshold). */
 const GZIP_THRESHOLD_BYTES = 1024;
@@ -16,6 +16,8 @@ export class CachedJson {
   readonly body: Buffer;
   readonly etag: string;
   private gzipped?: Buffer;
+  /** The header lists of its answers (304, as is, gzipped), made on first use (pipeline-answer's HeaderLines). */
+  private lines?: { notModified: string[]; identity: string[]; gzip?: string[] };
 
   constructor(value: unknown) {
     this.body = Buffer.from(JSON.stringify(value), 'utf8');
@@ -26,6 +28,23 @@ export class CachedJson {
     this.gzipped ??= gzipSync(this.body, { level: 6 });
     return this.gzipped;
   }
+
+  /** The flat header list of one of its answers, ending with an `x-request-id` slot (withRequestId). */
+  headerLines(kind: 'notModified' | 'identity' | 'gzip'): readonly string[] {
+    const lines = (this.lines ??= {
+      notModified: headerList(this.etag, []),
+      identity: headerList(this.etag, [['content-length', String(this.body.length)]]),
+    });
+    if (kind === 'gzip') return (lines.gzip ??= headerList(this.etag, [['content-encoding', 'gzip'], ['content-length', String(this.gzip.length)]]));
+    return lines[kind];
+  }
+}
+
+function headerList(etag: string, more: ReadonlyArray<[string, string]>): string[] {
+  const list = ['etag', etag];
+  for (const [name, value] of [...BASE_HEADERS, ...more]) list.push(name, value);
+  list.push('x-request-id', '');
+  return list;
 }
 
 /**
@@ -54,20 +73,12 @@ function acceptsGzip(req: IncomingMessage): boolean {
  * in one writeHead (merged with any set earlier, e.g. by helmet on the Express path).
  */
 export function sendCachedJson(req: IncomingMessage, res: ServerResponse, cached: CachedJson): void {
-  assignRequestId(req, res);
-  const headers: Record<string, string | number> = { etag: cached.etag };
-  for (const [name, value] of BASE_HEADERS) headers[name] = value;
   if (matchesIfNoneMatch(req.headers['if-none-match'], cached.etag)) {
-    res.writeHead(304, headers);
+    res.writeHead(304, withRequestId(cached.headerLines('notModified'), req, res));
     res.end();
     return;
   }
-  let bytes = cached.body;
-  if (bytes.length >= GZIP_THRESHOLD_BYTES && acceptsGzip(req)) {
-    bytes = cached.gzip;
-    headers['content-encoding'] = 'gzip';
-  }
-  headers['content-length'] = bytes.length;
-  res.writeHead(200, headers);
-  res.end(req.method === 'HEAD' ? undefined : bytes);
+  const gzip = cached.body.length >= GZIP_THRESHOLD_BYTES && acceptsGzip(req);
+  res.writeHead(200, withRequestId(cached.headerLines(gzip ? 'gzip' : 'identity'), req, res));
+  res.end(req.method === 'HEAD' ? undefined : gzip ? cached.gzip : cached.body);
 }

@@ -2,14 +2,16 @@
 const RECENT_INVALIDATIONS = 4096;
 
 /**
- * A bounded per-instance cache (least recently used out first) whose entries are dropped exactly
+ * A bounded per-instance cache (least recently used out first, by "second chance": a read only
+ * marks its entry, and the eviction moves a marked entry to the back instead of dropping it, so a
+ * read neither allocates nor reorders the map) whose entries are dropped exactly
  * when what they hold changes (ADR 0021), and which never takes in a value read before such a
  * change: a reader takes a fill token (`begin()`) BEFORE it reads the database, and `put` refuses
  * the value if its key (or group) was dropped, or the whole cache cleared, since that token.
  * While `enabled` is false (the LISTEN connection is down) nothing is served or kept.
  */
 export class ExactCache<V> {
-  private readonly entries = new Map<string, { value: V; group?: string }>();
+  private readonly entries = new Map<string, { value: V; group?: string; used: boolean }>();
   private readonly groups = new Map<string, Set<string>>();
   /** The last RECENT_INVALIDATIONS dropped keys/groups, by sequence number (ring buffer). */
   private readonly recent: string[] = new Array<string>(RECENT_INVALIDATIONS);
@@ -36,9 +38,7 @@ export class ExactCache<V> {
     if (!this.on) return undefined;
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    // Most recently used last (Map keeps insertion order).
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    entry.used = true;
     return entry.value;
   }
 
@@ -51,15 +51,24 @@ export class ExactCache<V> {
       if (dropped === `k:${key}` || (group !== undefined && dropped === `g:${group}`)) return false;
     }
     this.remove(key);
-    this.entries.set(key, { value, group });
+    // Marked as read: a new entry is not the first to go when every older one was read.
+    this.entries.set(key, { value, group, used: true });
     if (group !== undefined) {
       let keys = this.groups.get(group);
       if (!keys) this.groups.set(group, (keys = new Set()));
       keys.add(key);
     }
+    // Oldest first (Map keeps insertion order); one read since it came in or was last passed
+    // over buys an entry another round at the back. Ends: each entry passed over loses its mark.
     while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value as string;
-      this.remove(oldest);
+      const [oldest, entry] = this.entries.entries().next().value as [string, { value: V; group?: string; used: boolean }];
+      if (entry.used) {
+        entry.used = false;
+        this.entries.delete(oldest);
+        this.entries.set(oldest, entry);
+      } else {
+        this.remove(oldest);
+      }
     }
     return true;
   }

@@ -2,7 +2,7 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { createRequire } from 'node:module';
 import { PERMISSIONS_POLICY } from './permissions-policy';
-import { assignRequestId } from './request-id';
+import { requestIdFor } from './request-id';
 
 // Express's own ETag and freshness rules (the very modules it uses), so a hot-path answer carries
 // the ETag the pipeline would send and answers 304 exactly when the pipeline would.
@@ -16,10 +16,17 @@ const COMPRESSION_THRESHOLD_BYTES = 1024;
 /** A JSON answer's bytes and the weak ETag Express would give them. */
 export class PreparedJson {
   readonly body: Buffer;
+  /**
+   * The same bytes as text: sent as a string, Node writes head and body in one `write` (a Buffer
+   * goes out as a second chunk of a `writev`).
+   */
+  readonly text: string;
   readonly etag: string;
+  private lines?: HeaderLines;
 
   constructor(value: unknown) {
-    this.body = Buffer.from(JSON.stringify(value), 'utf8');
+    this.text = JSON.stringify(value);
+    this.body = Buffer.from(this.text, 'utf8');
     this.etag = etagOf(this.body, { weak: true });
   }
 
@@ -27,6 +34,48 @@ export class PreparedJson {
   get sendable(): boolean {
     return this.body.length < COMPRESSION_THRESHOLD_BYTES;
   }
+
+  /** The 200 and 304 header lists for these pipeline headers and extras, made once (the same lists come every time). */
+  headerLines(pipelineHeaders: ReadonlyArray<[string, string]>, extra: ReadonlyArray<[string, string]>): HeaderLines {
+    const lines = this.lines;
+    const sameExtra = lines && (lines.extra === extra || (lines.extra.length === 0 && extra.length === 0));
+    if (lines && sameExtra && lines.pipelineHeaders === pipelineHeaders) return lines;
+    const common: Record<string, string | number> = {};
+    for (const [name, value] of pipelineHeaders) common[name] = value;
+    for (const [name, value] of extra) common[name] = value;
+    common.etag = this.etag;
+    const ok = { ...common, 'content-type': 'application/json; charset=utf-8', 'content-length': this.body.length, vary: 'Accept-Encoding' };
+    return (this.lines = { pipelineHeaders, extra, ok: flatHeaderList(ok), notModified: flatHeaderList(common) });
+  }
+}
+
+/**
+ * A prepared answer's headers as flat `[name, value, …]` lists for `writeHead`, ending with an
+ * `x-request-id` slot to fill per request. Handed to writeHead whole (no `setHeader` before it),
+ * Node writes them straight into the head: no per-request header map (issue 14: the per-request
+ * header map was the one allocation of the hot path that lived long enough to be promoted).
+ */
+export interface HeaderLines {
+  readonly pipelineHeaders: ReadonlyArray<[string, string]>;
+  readonly extra: ReadonlyArray<[string, string]>;
+  readonly ok: readonly string[];
+  readonly notModified: readonly string[];
+}
+
+function flatHeaderList(headers: Record<string, string | number>): string[] {
+  const list: string[] = [];
+  for (const [name, value] of Object.entries(headers)) list.push(name, String(value));
+  list.push('x-request-id', '');
+  return list;
+}
+
+/** `lines` with this request's id in its last slot (a copy: the lists are shared). */
+export function withRequestId(lines: readonly string[], req: IncomingMessage, res: ServerResponse): string[] {
+  const copy = lines.slice();
+  // Already set (an Express route: the request log assigned it): kept, so the log and the answer agree.
+  const set = res.getHeader('x-request-id');
+  copy[copy.length - 1] = typeof set === 'string' ? set : requestIdFor(req);
+  return copy;
 }
 
 /**
@@ -71,19 +120,14 @@ export function sendPipelineJson(
   pipelineHeaders: ReadonlyArray<[string, string]>,
   extra: ReadonlyArray<[string, string]>,
 ): void {
-  assignRequestId(req, res);
-  const headers: Record<string, string | number> = {};
-  for (const [name, value] of pipelineHeaders) headers[name] = value;
-  for (const [name, value] of extra) headers[name] = value;
-  headers.etag = answer.etag;
-  if (isFresh(req.headers, { etag: answer.etag })) {
-    res.writeHead(304, headers);
+  const lines = answer.headerLines(pipelineHeaders, extra);
+  // Express's rule (`fresh`), which answers "not fresh" at once without a conditional header.
+  const conditional = req.headers['if-none-match'] !== undefined || req.headers['if-modified-since'] !== undefined;
+  if (conditional && isFresh(req.headers, { etag: answer.etag })) {
+    res.writeHead(304, withRequestId(lines.notModified, req, res));
     res.end();
     return;
   }
-  headers['content-type'] = 'application/json; charset=utf-8';
-  headers['content-length'] = answer.body.length;
-  headers.vary = 'Accept-Encoding';
-  res.writeHead(200, headers);
-  res.end(answer.body);
+  res.writeHead(200, withRequestId(lines.ok, req, res));
+  res.end(answer.text, 'utf8');
 }

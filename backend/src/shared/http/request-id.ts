@@ -3,13 +3,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
-/**
- * The request id of a request, set as the `x-request-id` response header: a well-formed incoming
- * one is kept, so a proxy's id follows the request through; otherwise a new UUID.
- */
-export function assignRequestId(req: IncomingMessage, res: ServerResponse): string {
+/** A request's id: a well-formed incoming `x-request-id` is kept, so a proxy's id follows the request through; otherwise a new UUID. */
+export function requestIdFor(req: IncomingMessage): string {
   const incoming = req.headers['x-request-id'];
-  const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/** The request id of a request (requestIdFor), set as the `x-request-id` response header. */
+export function assignRequestId(req: IncomingMessage, res: ServerResponse): string {
+  const id = requestIdFor(req);
   res.setHeader('x-request-id', id);
   return id;
 }

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { existsSync, promises as fs, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { MailMessage, Mailer, OutboxEntry } from './mailer.port';
 
@@ -14,6 +14,7 @@ export interface OutboxMailerOptions {
 /**
  * D24 zero-config default: no mail server. Each message becomes one JSON file (an OutboxEntry) in
  * MAIL_OUTBOX_DIR, readable only by the owner (it may hold a verification link), plus a log line.
+ * A file appears whole or not at all.
  */
 export class OutboxMailer implements Mailer {
   private readonly logger = new Logger('Mail');
@@ -32,8 +33,26 @@ export class OutboxMailer implements Mailer {
     };
     await fs.mkdir(this.options.dir, { recursive: true, mode: 0o700 });
     const file = path.join(this.options.dir, `${Date.now()}-${randomBytes(6).toString('hex')}.json`);
-    await fs.writeFile(file, JSON.stringify(entry, null, 2), { mode: 0o600, flag: 'wx' });
+    // Written under another name, then renamed (atomic on one file system): whoever reads the
+    // outbox's *.json files never sees a message half written.
+    const partial = `${file}.partial`;
+    await fs.writeFile(partial, JSON.stringify(entry, null, 2), { mode: 0o600, flag: 'wx' });
+    await fs.rename(partial, file);
     const line = `Mail to ${message.to} "${message.subject}" written to ${file}`;
     this.logger.log(this.options.logText ? `${line}\n${message.text}` : line);
   }
+}
+
+/** Messages the outbox mailer wrote to `dir`, oldest first (the seed and the tests follow their links). */
+export function readOutbox(dir: string): OutboxEntry[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as OutboxEntry)
+    .sort((a, b) => a.sentAt.localeCompare(b.sentAt));
+}
+
+/** The messages sent to one address, oldest first. */
+export function mailsTo(dir: string, to: string): OutboxEntry[] {
+  return readOutbox(dir).filter((m) => m.to.toLowerCase() === to.toLowerCase());
 }

@@ -1,10 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { BillingRepository } from '../adapters/typeorm/billing.repository';
-import { TypeormEntitlementRepository } from '../adapters/typeorm/typeorm-entitlement.repository';
 import type { BillingApi, BillingRecord, EndedBilling } from '../billing.api';
 import { planOf } from '../domain/catalogue';
-import { FREE } from '../domain/entitlement';
 import { providerCall } from './checkout.service';
+import { EntitlementService } from './entitlement.service';
 import { FulfilmentService } from './fulfilment.service';
 import { PAYMENT_GATEWAY, type PaymentGateway } from './payment-gateway.port';
 
@@ -18,19 +17,19 @@ export class BillingApiService implements BillingApi {
 
   constructor(
     private readonly repo: BillingRepository,
-    private readonly entitlements: TypeormEntitlementRepository,
+    private readonly entitlements: EntitlementService,
     private readonly fulfilment: FulfilmentService,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
   ) {}
 
   async recordOf(userId: string): Promise<BillingRecord> {
     const [entitlement, subscriptions, invoices] = await Promise.all([
-      this.entitlements.findByUser(userId),
+      this.entitlements.entitlementOf(userId),
       this.repo.subscriptionsOf(userId),
       this.repo.recentInvoices(userId, EXPORTED_INVOICES),
     ]);
     return {
-      entitlement: entitlement ?? FREE,
+      entitlement,
       subscriptions: subscriptions.map((s) => ({
         id: s.id,
         provider: s.provider,

@@ -4,15 +4,6 @@ import { COMMUNITY_API, type CommunityApi } from '../../community';
 import { IDENTITY_API, type IdentityApi } from '../../identity';
 import { IMAGES_API, type ImagesApi } from '../../images';
 
-/** What finishing one deletion did. */
-export interface FinishedDeletion {
-  endedSubscriptionId: string | null;
-  deletedImages: number;
-  removedLaughs: number;
-  /** false when the account row was gone already (another run finished first). */
-  deletedAccount: boolean;
-}
-
 /**
  * D35, ADR 0019: the steps after identity's beginDeletion, in order, each through its owner's API
  * and each safe to run again, so a run cut off anywhere (a crash, the payment provider down) is
@@ -35,16 +26,15 @@ export class AccountDeletionSteps {
     @Inject(IDENTITY_API) private readonly identity: IdentityApi,
   ) {}
 
-  async finish(userId: string): Promise<FinishedDeletion> {
+  async finish(userId: string): Promise<void> {
     const { endedSubscriptionId } = await this.billing.endSubscriptionNow(userId);
     const deletedImages = await this.images.deleteAllOf(userId);
     const removedLaughs = await this.community.removeLaughsBy(userId);
-    const deletedAccount = await this.identity.deleteAccount(userId);
-    if (deletedAccount) {
+    // false: the account row was gone already (another run finished first).
+    if (await this.identity.deleteAccount(userId)) {
       this.logger.log(
         `Account ${userId} deleted (${deletedImages} images, ${removedLaughs} laughs${endedSubscriptionId ? `, subscription ${endedSubscriptionId} ended` : ''})`,
       );
     }
-    return { endedSubscriptionId, deletedImages, removedLaughs, deletedAccount };
   }
 }

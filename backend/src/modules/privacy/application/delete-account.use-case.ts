@@ -6,6 +6,8 @@ import { AccountDeletionSteps } from './account-deletion-steps';
 
 export interface DeleteAccountCommand {
   userId: string;
+  /** The account's e-mail, as the session that asks holds it (read with the session, not again). */
+  accountEmail: string;
   /** The e-mail the user typed to confirm (D35). */
   confirmEmail: unknown;
 }
@@ -14,8 +16,8 @@ export interface DeleteAccountCommand {
  * "Delete my account" (D35, ADR 0019). The typed e-mail must be the account's, else nothing
  * changes. Then identity's beginDeletion ends every session and stops the account signing in, in
  * one transaction: from that moment the deletion is irrevocable and is finished, here at once or
- * by FinishAccountDeletionsJob if this run is cut off (`finished: false`, logged; the user's
- * answer is the same, as they can no longer reach the account either way).
+ * by FinishAccountDeletionsJob if this run is cut off (logged; the user's answer is the same, as
+ * they can no longer reach the account either way).
  */
 @Injectable()
 export class DeleteAccountUseCase {
@@ -26,17 +28,14 @@ export class DeleteAccountUseCase {
     private readonly steps: AccountDeletionSteps,
   ) {}
 
-  async execute(command: DeleteAccountCommand): Promise<{ finished: boolean }> {
-    const account = await this.identity.findById(command.userId);
-    if (!account) throw new AccountGoneError();
-    if (!confirmationMatches(command.confirmEmail, account.email)) throw new ConfirmEmailMismatchError();
-    if (!(await this.identity.beginDeletion(account.id))) throw new AccountGoneError();
+  async execute(command: DeleteAccountCommand): Promise<void> {
+    if (!confirmationMatches(command.confirmEmail, command.accountEmail)) throw new ConfirmEmailMismatchError();
+    // false: the account went meanwhile (another request deleted it).
+    if (!(await this.identity.beginDeletion(command.userId))) throw new AccountGoneError();
     try {
-      await this.steps.finish(account.id);
-      return { finished: true };
+      await this.steps.finish(command.userId);
     } catch (error) {
-      this.logger.error(`Deletion of account ${account.id} stopped (${(error as Error).message}); the deletion job will finish it`);
-      return { finished: false };
+      this.logger.error(`Deletion of account ${command.userId} stopped (${(error as Error).message}); the deletion job will finish it`);
     }
   }
 }

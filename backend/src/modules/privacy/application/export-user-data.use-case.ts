@@ -25,7 +25,7 @@ export interface UserDataExport {
    * Writes the user's files into the archive one at a time (each image's bytes are read only when
    * the previous file has been passed on), then data.json, then finishes it.
    */
-  writeTo(archive: ExportArchive): Promise<{ files: number }>;
+  writeTo(archive: ExportArchive): Promise<void>;
 }
 
 /** One image in data.json. */
@@ -77,8 +77,7 @@ export class ExportUserDataUseCase {
     return { fileName: exportFileName(now), writeTo: (archive) => this.write(account, now, archive) };
   }
 
-  private async write(account: IdentityUser, now: Date, archive: ExportArchive): Promise<{ files: number }> {
-    let files = 0;
+  private async write(account: IdentityUser, now: Date, archive: ExportArchive): Promise<void> {
     const images: ImageEntry[] = [];
     let after: string | null = null;
     for (;;) {
@@ -86,7 +85,6 @@ export class ExportUserDataUseCase {
       for (const image of page) {
         const file = image.status === 'completed' ? await this.addImageFile(archive, account.id, image, 'generated') : null;
         const originalFile = await this.addImageFile(archive, account.id, image, 'original');
-        files += (file ? 1 : 0) + (originalFile ? 1 : 0);
         images.push(imageEntry(image, file, originalFile));
       }
       if (page.length < IMAGE_PAGE) break;
@@ -121,7 +119,6 @@ export class ExportUserDataUseCase {
     };
     await archive.addFile(DATA_FILE, Buffer.from(`${JSON.stringify(document, null, 2)}\n`, 'utf8'), { compress: true, modifiedAt: now });
     archive.finish();
-    return { files: files + 1 };
   }
 
   /** The file's name in the zip once it was added; null when the image has no such file stored. */
@@ -135,15 +132,18 @@ export class ExportUserDataUseCase {
     return name;
   }
 
-  /** Every ledger row of the user, oldest first. */
+  /**
+   * Every ledger row of the user, oldest first, each once: the pages are newest first, so a row
+   * written while they are read (a generation in another tab) pushes one already read onto the next.
+   */
   private async ledgerOf(userId: string): Promise<CreditTransaction[]> {
-    const rows: CreditTransaction[] = [];
+    const rows = new Map<string, CreditTransaction>();
     for (let offset = 0; ; offset += LEDGER_PAGE) {
       const page = await this.credits.transactions({ userId, limit: LEDGER_PAGE, offset });
-      rows.push(...page.items);
+      for (const row of page.items) if (!rows.has(row.id)) rows.set(row.id, row);
       if (page.items.length < LEDGER_PAGE) break;
     }
-    return rows.reverse();
+    return [...rows.values()].reverse();
   }
 }
 

@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import type { AuthUser } from '../../../../shared/auth/auth-user';
 import { OptionalUser } from '../../../../shared/auth/guards';
 import { ValidationError } from '../../../../shared/errors/domain-error';
+import { clientIp } from '../../../../shared/http/client-ip';
 import { CommunityQueryService } from '../../application/community-query.service';
 import { ToggleLaughUseCase } from '../../application/toggle-laugh.use-case';
 import { checkLaugher, checkUserIdentifier, type Laugher, type LaughState } from '../../domain/laugh';
@@ -48,13 +49,13 @@ export class LaughsController {
   @Post('images/:id/add-laugh')
   @HttpCode(200)
   add(@Param('id') id: string, @Body() body: unknown, @Req() req: Request, @OptionalUser() viewer: AuthUser | null): Promise<LaughState> {
-    return this.toggleLaugh.execute({ action: 'add', imageId: id, laugher: laugherOf(userIdentifierOf(body), viewer), ip: req.ip ?? '' });
+    return this.toggleLaugh.execute({ action: 'add', imageId: id, laugher: laugherOf(userIdentifierOf(body), viewer), ip: clientIp(req) });
   }
 
   @Post('images/:id/remove-laugh')
   @HttpCode(200)
   remove(@Param('id') id: string, @Body() body: unknown, @Req() req: Request, @OptionalUser() viewer: AuthUser | null): Promise<LaughState> {
-    return this.toggleLaugh.execute({ action: 'remove', imageId: id, laugher: laugherOf(userIdentifierOf(body), viewer), ip: req.ip ?? '' });
+    return this.toggleLaugh.execute({ action: 'remove', imageId: id, laugher: laugherOf(userIdentifierOf(body), viewer), ip: clientIp(req) });
   }
 }
 

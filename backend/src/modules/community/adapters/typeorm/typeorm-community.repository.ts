@@ -142,11 +142,11 @@ export class TypeormCommunityRepository {
                     RETURNING image_id),
             per_image AS (SELECT image_id, count(*)::int AS n FROM del GROUP BY image_id),
             upd AS (UPDATE image SET laugh_count = GREATEST(laugh_count - per_image.n, 0)
-                      FROM per_image WHERE image.id = per_image.image_id RETURNING image.id)
-       SELECT (SELECT count(*)::int FROM del) AS removed, (SELECT count(*)::int FROM upd) AS updated`,
+                      FROM per_image WHERE image.id = per_image.image_id)
+       SELECT count(*)::int AS removed FROM del`,
       [userIdentifier, limit],
     );
-    return Number(rows[0]?.removed ?? 0);
+    return rows[0].removed;
   }
 
   /** The committed count, read afresh (after a toggle that changed nothing). */

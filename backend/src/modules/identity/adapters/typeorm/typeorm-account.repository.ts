@@ -194,6 +194,8 @@ export class TypeormAccountRepository {
    * D35 last step: the account row goes, with its sessions and its video waitlist entry; the
    * database takes what hangs on it (ADR 0019: the ledger, device and registration rows stay
    * without it). Only an account whose deletion has begun; false when there is none (already gone).
+   * beginDeletion ended the sessions already; ending them again removes one that a sign-in racing
+   * it wrote (signed out by findById, but its row names the account and no foreign key takes it).
    */
   async deleteAccount(id: string): Promise<boolean> {
     if (!isUuid(id)) return false;

@@ -67,7 +67,7 @@ export class PrivacyController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<{ message: string }> {
-    await this.deleteAccountUseCase.execute({ userId: user.id, confirmEmail: body.confirmEmail });
+    await this.deleteAccountUseCase.execute({ userId: user.id, accountEmail: user.email, confirmEmail: body.confirmEmail });
     await destroySession(req);
     res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.config.session.secure });
     return { message: 'Account deleted' };
