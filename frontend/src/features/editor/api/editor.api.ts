@@ -1,6 +1,7 @@
 import type { PromptFilterResult } from '@generation-rules/prompt-filter';
 import { z } from 'zod/mini';
 import { baseApi } from '../../../shared/api/base-api';
+import { imagePath } from '../../../shared/api/edit-fields';
 import { parseResponse } from '../../../shared/api/parse-response';
 import { renditionsSchema, type Rendition } from '../../../shared/api/renditions';
 
@@ -35,10 +36,6 @@ export const COMMUNITY_REFRESH_DELAY_MS = 1000;
 
 /** An optional text: missing, empty or not a string reads as null. */
 const text = z.catch(z.nullable(z.string().check(z.minLength(1))), null);
-
-function imagePath(id: string, suffix = ''): string {
-  return `/api/images/${encodeURIComponent(id)}${suffix}`;
-}
 
 /**
  * The answer of POST /api/generate. Addresses the server left out are derived from the id
@@ -83,6 +80,48 @@ export const promptFilterResultSchema = z.pipe(
 const savedStateSchema = z.object({ isSaved: z.boolean() });
 export type SavedState = z.output<typeof savedStateSchema>;
 
+/** One thing the local engine can do (issue 15), with a prompt that shows it. */
+export interface EngineCapability {
+  name: string;
+  example: string;
+}
+
+/**
+ * GET /api/generation/capabilities (issue 15): which engine edits the photos and what it can do.
+ * `replicate`: the AI model, every chip works. `local`: the server's own engine, which does the
+ * chips marked supported and the listed edits, nothing else.
+ */
+export interface EngineInfo {
+  engine: 'replicate' | 'local';
+  /** The chips the server knows, each with whether the active engine does what it says. */
+  suggestions: Array<{ prompt: string; supported: boolean }>;
+  /** What the local engine understands; [] with the AI model. */
+  capabilities: EngineCapability[];
+}
+
+const nonEmpty = z.string().check(z.minLength(1));
+
+/** Entries that are not what the client relies on are left out, not the whole answer. */
+function entries<S extends z.core.$ZodType>(entry: S) {
+  return z.pipe(
+    z.catch(z.array(z.catch(z.nullable(entry), null)), []),
+    z.transform((list: Array<z.output<S> | null>) => list.filter((item): item is z.output<S> => item !== null)),
+  );
+}
+
+export const engineInfoSchema = z.object({
+  engine: z.enum(['replicate', 'local']),
+  suggestions: entries(z.object({ prompt: nonEmpty, supported: z.boolean() })),
+  capabilities: entries(z.object({ name: nonEmpty, example: nonEmpty })),
+});
+
+export function toEngineInfo(body: unknown): EngineInfo {
+  return z.parse(engineInfoSchema, body);
+}
+
+/** The engine changes only with the server's configuration: keep the answer for the whole visit. */
+export const ENGINE_INFO_CACHE_SECONDS = 60 * 60;
+
 /** The multipart body of POST /api/generate. FormData passes through the base query untouched. */
 export function toGenerationForm({ image, prompt, style, share }: GenerationRequest): FormData {
   const form = new FormData();
@@ -122,6 +161,13 @@ export const editorApi = baseApi.injectEndpoints({
       transformResponse: parseResponse(promptFilterResultSchema),
     }),
 
+    /** GET /api/generation/capabilities (issue 15): public, the same for everyone, fetched once per visit. */
+    getEngineInfo: build.query<EngineInfo, void>({
+      query: () => '/generation/capabilities',
+      transformResponse: parseResponse(engineInfoSchema),
+      keepUnusedDataFor: ENGINE_INFO_CACHE_SECONDS,
+    }),
+
     /** POST /api/images/{id}/save: Save to My Edits (paid plan, D7). */
     saveImage: build.mutation<SavedState, string>({
       query: (id) => ({ url: `/images/${encodeURIComponent(id)}/save`, method: 'POST' }),
@@ -138,5 +184,5 @@ export const editorApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGenerateImageMutation, useCheckPromptQuery, useSaveImageMutation, useUnsaveImageMutation } =
+export const { useGenerateImageMutation, useCheckPromptQuery, useGetEngineInfoQuery, useSaveImageMutation, useUnsaveImageMutation } =
   editorApi;

@@ -2,13 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NETWORK_ERROR_MESSAGE } from '../../../shared/api/base-api';
-import { json, type RouteHandler } from '../../../test/fetch-stub';
+import { heldAnswer, json } from '../../../test/fetch-stub';
 import {
   GENERATED,
+  SHARED_PUBLIC,
   SUBSCRIBER,
   calls,
   currentStep,
   generateButton,
+  generateWithChip,
   goToPrompt,
   goToResults,
   openEditor,
@@ -20,15 +22,6 @@ afterEach(() => {
 });
 
 /** A POST /api/generate answer that arrives only when the test says so. */
-function heldAnswer() {
-  let release: (response: Response) => void = () => undefined;
-  const handler: RouteHandler = () =>
-    new Promise<Response>((resolve) => {
-      release = resolve;
-    });
-  return { handler, release: (response: Response) => release(response) };
-}
-
 function toast(title: string) {
   return screen.findByText(title, { selector: '[data-sonner-toast] [data-title]' });
 }
@@ -48,9 +41,7 @@ describe('generation (000 §2, §3, §8)', () => {
     const credits = screen.getByRole('region', { name: 'Available Credits' });
     expect(await within(credits).findByText('3')).toBeInTheDocument();
 
-    await goToPrompt(user);
-    await user.click(screen.getByRole('button', { name: 'add snow falling' }));
-    await user.click(generateButton());
+    await generateWithChip(user);
 
     // The progress screen.
     expect(await screen.findByRole('heading', { level: 2, name: 'AI Magic in Progress...' })).toHaveFocus();
@@ -89,9 +80,7 @@ describe('generation (000 §2, §3, §8)', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const answer = heldAnswer();
     await openEditor({ 'POST /api/generate': answer.handler });
-    await goToPrompt(user);
-    await user.click(screen.getByRole('button', { name: 'add snow falling' }));
-    await user.click(generateButton());
+    await generateWithChip(user);
     await screen.findByRole('heading', { level: 2, name: 'AI Magic in Progress...' });
 
     await vi.advanceTimersByTimeAsync(12_000);
@@ -131,9 +120,7 @@ describe('generation (000 §2, §3, §8)', () => {
     const { router } = await openEditor({
       'POST /api/generate': () => json({ message: 'Insufficient credits', error: 'Payment Required', code: 'CREDITS.INSUFFICIENT' }, { status: 402 }),
     });
-    await goToPrompt(user);
-    await user.click(screen.getByRole('button', { name: 'add snow falling' }));
-    await user.click(generateButton());
+    await generateWithChip(user);
 
     expect(await toast('Out of Credits!')).toBeInTheDocument();
     // The failure stays on the prompt step.
@@ -150,15 +137,30 @@ describe('generation (000 §2, §3, §8)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
   });
 
+  it('shows "Out of Credits!" as soon as the 402 arrives, long before the question (issue 15)', async () => {
+    const user = userEvent.setup();
+    const answer = heldAnswer();
+    await openEditor({ 'POST /api/generate': answer.handler });
+    await generateWithChip(user);
+    await screen.findByRole('heading', { level: 2, name: 'AI Magic in Progress...' });
+
+    // From the answer on, the clock moves only when the test moves it.
+    vi.useFakeTimers();
+    answer.release(json({ message: 'Insufficient credits', code: 'CREDITS.INSUFFICIENT' }, { status: 402 }));
+    // No waiting on anything (a refetch of the credits, a debounce): 50 ms of the clock is plenty.
+    await vi.advanceTimersByTimeAsync(50);
+
+    expect(screen.getByText('Out of Credits!', { selector: '[data-sonner-toast] [data-title]' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('treats a message containing "Insufficient credits" as out of credits, and "Not now" stays', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const { router } = await openEditor({
       'POST /api/generate': () => json({ message: 'Insufficient credits: you have 0' }, { status: 400 }),
     });
-    await goToPrompt(user);
-    await user.click(screen.getByRole('button', { name: 'add snow falling' }));
-    await user.click(generateButton());
+    await generateWithChip(user);
     expect(await toast('Out of Credits!')).toBeInTheDocument();
 
     await vi.advanceTimersByTimeAsync(1000);
@@ -289,16 +291,16 @@ describe('results (000 §2 step 4, §4, §8)', () => {
     expect(screen.getByRole('button', { name: 'Remove from My Edits' })).toBeInTheDocument();
   });
 
-  it('copies the image link and says so when the browser cannot share', async () => {
+  it('copies the share page link and says so when the browser cannot share (issue 15)', async () => {
     const user = userEvent.setup();
-    await openEditor({ 'POST /api/generate': () => json(GENERATED) });
+    await openEditor({ 'POST /api/generate': () => json(GENERATED), 'GET /api/images/img-1/share': () => json(SHARED_PUBLIC) });
     await goToResults(user);
     expect('share' in navigator).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Share' }));
 
     expect(await toast('Link copied to clipboard')).toBeInTheDocument();
-    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/api/images/img-1`);
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/share/img-1`);
   });
 
   it('uses the system share sheet when there is one', async () => {
@@ -306,14 +308,14 @@ describe('results (000 §2 step 4, §4, §8)', () => {
     const share = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'share', { value: share, configurable: true });
     try {
-      await openEditor({ 'POST /api/generate': () => json(GENERATED) });
+      await openEditor({ 'POST /api/generate': () => json(GENERATED), 'GET /api/images/img-1/share': () => json(SHARED_PUBLIC) });
       await goToResults(user);
 
       await user.click(screen.getByRole('button', { name: 'Share' }));
 
       await waitFor(() =>
         expect(share).toHaveBeenCalledWith(
-          expect.objectContaining({ url: `${window.location.origin}/api/images/img-1`, text: 'add snow falling' }),
+          expect.objectContaining({ url: `${window.location.origin}/share/img-1`, text: 'add snow falling' }),
         ),
       );
       expect(screen.queryByText('Link copied to clipboard')).not.toBeInTheDocument();

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { initialPromptFrom } from '../../../shared/lib/editor-prompt';
 import { Card } from '../../../shared/ui/card';
 import { notifyError } from '../../../shared/ui/notify';
+import { useShareEdit } from '../../../shared/ui/share-edit';
 import { useGeneration } from '../hooks/use-generation';
 import { usePromptFilter } from '../hooks/use-prompt-filter';
 import { useSaveResult } from '../hooks/use-save-result';
-import { absoluteUrl, shareOrCopy } from '../lib/share';
 import { editorReducer, initialEditorState, missingInformation } from '../lib/workflow';
 import { ChooseEditorStep } from './choose-editor-step';
 import { ConfirmDialog } from './confirm-dialog';
@@ -26,14 +26,18 @@ import { UploadStep } from './upload-step';
  */
 export function MagicEditor() {
   const navigate = useNavigate();
-  const [state, dispatch] = useReducer(editorReducer, initialEditorState);
+  // A prompt carried in from another page (/dashboard?prompt=…: the landing page's examples).
+  const { search } = useLocation();
+  const [state, dispatch] = useReducer(editorReducer, search, (query) => ({ ...initialEditorState, prompt: initialPromptFrom(query) }));
   // D14: images are shared to the community feed unless the user says otherwise.
   const [share, setShare] = useState(true);
   const [confirmRegenerate, setConfirmRegenerate] = useState(false);
   const filter = usePromptFilter(state.prompt);
-  const { generate, isGenerating, outOfCreditsOpen, closeOutOfCredits } = useGeneration();
+  const { generate, isGenerating, outOfCreditsOpen, closeOutOfCredits, refusedPrompt } = useGeneration();
   const onSavedChange = useCallback((isSaved: boolean) => dispatch({ type: 'savedChanged', isSaved }), []);
   const saving = useSaveResult(onSavedChange);
+  // Issue 15: Share links to the result's /share/{id} page (asking first when it is private).
+  const sharing = useShareEdit(state.result?.id ?? null);
 
   // When the screen changes, its heading takes focus (not on the first render).
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -56,11 +60,12 @@ export function MagicEditor() {
   }
 
   async function shareResult() {
-    if (!state.result) return;
-    const url = absoluteUrl(state.result.imageUrl);
-    const outcome = await shareOrCopy({ url, title: 'Magic Editor', text: state.prompt.trim() || 'My Magic Editor edit' });
-    if (outcome === 'copied') toast.success('Link copied to clipboard');
-    else if (outcome === 'failed') notifyError('Could not share the link', { description: url });
+    const id = state.result?.id;
+    if (!id) {
+      notifyError('Could not share the link', { description: 'This edit has no page to share. Download it instead.' });
+      return;
+    }
+    await sharing.share({ id, prompt: state.prompt });
   }
 
   let content;
@@ -96,6 +101,7 @@ export function MagicEditor() {
         onRemoveImage={() => dispatch({ type: 'imageRemoved' })}
         onBack={() => dispatch({ type: 'back' })}
         onGenerate={() => void runGeneration()}
+        refusedPrompt={refusedPrompt}
         headingRef={headingRef}
       />
     );
@@ -109,6 +115,7 @@ export function MagicEditor() {
         onSave={() => void saving.save(state.result?.id ?? null)}
         onUnsave={() => void saving.remove(state.result?.id ?? null)}
         onShare={() => void shareResult()}
+        shareBusy={sharing.busy}
         onRegenerate={() => setConfirmRegenerate(true)}
         onReset={() => dispatch({ type: 'reset' })}
         headingRef={headingRef}
@@ -153,6 +160,7 @@ export function MagicEditor() {
           void navigate('/pricing');
         }}
       />
+      {sharing.dialog}
     </div>
   );
 }

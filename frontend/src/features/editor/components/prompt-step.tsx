@@ -1,16 +1,19 @@
-import { PROMPT_SUGGESTIONS } from '@generation-rules/prompt-suggestions';
-import { useId, type FormEvent, type Ref } from 'react';
+import { useId, useState, type FormEvent, type Ref } from 'react';
+import { PROMPT_MAX_LENGTH } from '../../../shared/lib/editor-prompt';
 import { Button } from '../../../shared/ui/button';
 import { AlertCircleIcon, ChevronLeftIcon, ImageIcon, SparklesIcon } from '../../../shared/ui/icons';
+import { NeedsAiModelMark } from '../../../shared/ui/needs-ai-model-mark';
+import { useGetEngineInfoQuery } from '../api/editor.api';
 import { useObjectUrl } from '../hooks/use-object-url';
 import type { PromptFilterState } from '../hooks/use-prompt-filter';
+import { chipsFor, isChipNeedingAiModel, placeholderPrompt } from '../lib/chips';
+import { UNSUPPORTED_EDIT_MESSAGE } from '../lib/generation-errors';
+import { LocalEngineDialog } from './local-engine-dialog';
 import { StepPanel } from './step-panel';
 import styles from './prompt-step.module.css';
 
 /** 000 §9: the prompt textarea has 4 rows. */
 export const PROMPT_ROWS = 4;
-/** The server's limit on a prompt (generation contract: 1..1000 characters). */
-export const PROMPT_MAX_LENGTH = 1000;
 
 export interface PromptStepProps {
   image: File | null;
@@ -22,6 +25,8 @@ export interface PromptStepProps {
   onRemoveImage: () => void;
   onBack: () => void;
   onGenerate: () => void;
+  /** The last prompt the local engine refused (issue 15); the note under the prompt says so while it is unchanged. */
+  refusedPrompt?: string | null;
   headingRef?: Ref<HTMLHeadingElement>;
 }
 
@@ -29,6 +34,11 @@ export interface PromptStepProps {
  * Step 3 (000 §2, §5): the prompt (4 rows) with the live filter's message under it, the 12
  * suggestion chips, the "Share to community" switch (D14, on by default), Back and Generate
  * Image, which stays disabled while the prompt is empty, blank or blocked.
+ *
+ * Issue 15: the chips follow the active engine (GET /api/generation/capabilities). With the local
+ * engine the ones it does come first, the others last and marked "needs the AI model"; a line above
+ * them and a short note under the prompt (for a marked chip, or a prompt just refused) link to the
+ * list of what works locally. With the AI model, or while the engine is unknown, all is as before.
  */
 export function PromptStep({
   image,
@@ -40,6 +50,7 @@ export function PromptStep({
   onRemoveImage,
   onBack,
   onGenerate,
+  refusedPrompt = null,
   headingRef,
 }: PromptStepProps) {
   const promptId = useId();
@@ -47,7 +58,15 @@ export function PromptStep({
   const messageId = useId();
   const chipsId = useId();
   const shareHintId = useId();
+  const engineNoteId = useId();
   const thumbnailUrl = useObjectUrl(image);
+  const { data: engine } = useGetEngineInfoQuery();
+  const [listOpen, setListOpen] = useState(false);
+  const local = engine?.engine === 'local';
+  const chips = chipsFor(engine);
+  const trimmed = prompt.trim();
+  // One or two lines, never the whole list: the list is a click away.
+  const showLocalNote = local && trimmed !== '' && (trimmed === refusedPrompt || isChipNeedingAiModel(chips, trimmed));
   const blocked = filter.result.isBlocked;
   const canGenerate = prompt.trim() !== '' && !blocked;
 
@@ -86,9 +105,9 @@ export function PromptStep({
             rows={PROMPT_ROWS}
             maxLength={PROMPT_MAX_LENGTH}
             value={prompt}
-            placeholder="e.g. change the background to a beach at sunset"
+            placeholder={`e.g. ${placeholderPrompt(chips)}`}
             aria-invalid={blocked ? true : undefined}
-            aria-describedby={blocked ? `${messageId} ${hintId}` : hintId}
+            aria-describedby={[blocked ? messageId : null, hintId, showLocalNote ? engineNoteId : null].filter(Boolean).join(' ')}
             onChange={(event) => onPromptChange(event.target.value)}
           />
           <p id={hintId} className={styles.hint}>
@@ -103,6 +122,16 @@ export function PromptStep({
               </p>
             ) : null}
           </div>
+          <div aria-live="polite" className={styles.messageSlot}>
+            {showLocalNote ? (
+              <p id={engineNoteId} className={styles.engineNote}>
+                {UNSUPPORTED_EDIT_MESSAGE}{' '}
+                <button type="button" className={styles.linkButton} onClick={() => setListOpen(true)}>
+                  See what works locally
+                </button>
+              </p>
+            ) : null}
+          </div>
         </div>
 
         {/* On a phone the chips are one row that scrolls sideways (a labelled region of buttons),
@@ -111,17 +140,27 @@ export function PromptStep({
           <h3 id={chipsId} className={styles.suggestionsTitle}>
             Need ideas? Try one:
           </h3>
+          {local ? (
+            <p className={styles.engineLine}>
+              This server edits photos without the AI model.{' '}
+              <button type="button" className={styles.linkButton} onClick={() => setListOpen(true)}>
+                See what works locally
+              </button>
+            </p>
+          ) : null}
           <div className={styles.chipScroller} role="region" aria-labelledby={chipsId}>
             <ul className={styles.chips}>
-              {PROMPT_SUGGESTIONS.map((suggestion) => (
-                <li key={suggestion}>
+              {chips.map((chip) => (
+                <li key={chip.prompt}>
                   <button
                     type="button"
                     className={styles.chip}
-                    data-selected={prompt === suggestion ? '' : undefined}
-                    onClick={() => onPromptChange(suggestion)}
+                    data-selected={prompt === chip.prompt ? '' : undefined}
+                    data-needs-ai-model={chip.needsAiModel ? '' : undefined}
+                    onClick={() => onPromptChange(chip.prompt)}
                   >
-                    {suggestion}
+                    {chip.prompt}
+                    {chip.needsAiModel ? <NeedsAiModelMark className={styles.chipMark} /> : null}
                   </button>
                 </li>
               ))}
@@ -162,6 +201,17 @@ export function PromptStep({
           </Button>
         </div>
       </form>
+      {local ? (
+        <LocalEngineDialog
+          open={listOpen}
+          capabilities={engine.capabilities}
+          onClose={() => setListOpen(false)}
+          onUse={(example) => {
+            setListOpen(false);
+            onPromptChange(example);
+          }}
+        />
+      ) : null}
     </StepPanel>
   );
 }

@@ -20,6 +20,8 @@ export interface ResultsStepProps {
   onSave: () => void;
   onUnsave: () => void;
   onShare: () => void;
+  /** Issue 15: a Share is looking up or changing the edit's visibility. */
+  shareBusy?: boolean;
   onRegenerate: () => void;
   onReset: () => void;
   headingRef?: Ref<HTMLHeadingElement>;
@@ -37,6 +39,7 @@ export function ResultsStep({
   onSave,
   onUnsave,
   onShare,
+  shareBusy = false,
   onRegenerate,
   onReset,
   headingRef,
@@ -99,7 +102,8 @@ export function ResultsStep({
             Save to My Edits
           </Button>
         )}
-        <Button variant="secondary" onClick={onShare}>
+        {/* Issue 15: shares the edit's /share/{id} page; busy while its visibility is looked up or changed. */}
+        <Button variant="secondary" onClick={onShare} aria-busy={shareBusy || undefined}>
           Share
         </Button>
         <Button variant="secondary" onClick={onRegenerate}>

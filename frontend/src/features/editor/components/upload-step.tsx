@@ -4,6 +4,7 @@ import { Button } from '../../../shared/ui/button';
 import { ChevronRightIcon, ImageIcon, UploadIcon } from '../../../shared/ui/icons';
 import { notifyError } from '../../../shared/ui/notify';
 import { useObjectUrl } from '../hooks/use-object-url';
+import { useTouchFirst } from '../hooks/use-touch-first';
 import { ACCEPTED_IMAGE_TYPES, checkUpload, formatFileSize } from '../lib/upload';
 import { StepPanel } from './step-panel';
 import styles from './upload-step.module.css';
@@ -16,12 +17,20 @@ export interface UploadStepProps {
   headingRef?: Ref<HTMLHeadingElement>;
 }
 
-/** Step 1 (000 §2, §5): drag and drop or browse; JPG and PNG only; preview, Remove, Continue. */
+/** What the drop zone says on a computer, and on a phone (issue 15: nothing to drag there). */
+export const DROP_TITLE = 'Drag and drop your photo here';
+export const TAP_TITLE = 'Tap to choose a photo';
+
+/**
+ * Step 1 (000 §2, §5): drag and drop or browse; JPG and PNG only; preview, Remove, Continue. On a
+ * touch-first device (coarse pointer or a phone-narrow screen) it asks to tap instead.
+ */
 export function UploadStep({ image, onSelect, onRemove, onContinue, headingRef }: UploadStepProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const previewUrl = useObjectUrl(image);
   const hintId = useId();
+  const touchFirst = useTouchFirst();
 
   function take(files: FileList | null | undefined) {
     const file = files?.[0];
@@ -94,10 +103,12 @@ export function UploadStep({ image, onSelect, onRemove, onContinue, headingRef }
           <span className={styles.dropIcon} aria-hidden="true">
             <UploadIcon width={28} height={28} />
           </span>
-          <p className={styles.dropTitle}>Drag and drop your photo here</p>
-          <p className={styles.or} aria-hidden="true">
-            or
-          </p>
+          <p className={styles.dropTitle}>{touchFirst ? TAP_TITLE : DROP_TITLE}</p>
+          {touchFirst ? null : (
+            <p className={styles.or} aria-hidden="true">
+              or
+            </p>
+          )}
           <Button variant="primary" onClick={() => inputRef.current?.click()} aria-describedby={hintId}>
             Browse Files
           </Button>

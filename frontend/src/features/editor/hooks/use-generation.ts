@@ -6,22 +6,24 @@ import { classifyGenerationError } from '../lib/generation-errors';
 
 /** 000 §8: the "buy more credits?" question follows the Out of Credits toast after 1 second. */
 export const OUT_OF_CREDITS_DIALOG_DELAY_MS = 1000;
-/** The local engine's "here is what I can do" message is long; it stays up long enough to read. */
-const LONG_MESSAGE_TOAST_MS = 8000;
 
 /**
  * Runs POST /api/generate and turns its failures into the toasts and dialog of 000 §8.
- * `generate` resolves to the result, or to null after a failure has been shown.
+ * `generate` resolves to the result, or to null after a failure has been shown. `refusedPrompt`
+ * is the last prompt the local engine could not do (issue 15: the prompt step says so briefly,
+ * with a link to what works locally), null once another generation starts.
  */
 export function useGeneration() {
   const [generateImage, { isLoading }] = useGenerateImageMutation();
   const [outOfCreditsOpen, setOutOfCreditsOpen] = useState(false);
+  const [refusedPrompt, setRefusedPrompt] = useState<string | null>(null);
   const dialogTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(dialogTimer.current), []);
 
   const generate = useCallback(
     async (request: GenerationRequest): Promise<GenerationResult | null> => {
+      setRefusedPrompt(null);
       try {
         return await generateImage(request).unwrap();
       } catch (error) {
@@ -42,11 +44,13 @@ export function useGeneration() {
           case 'network':
             notifyError('Network Error', { description: failure.message });
             break;
+          case 'unsupported-edit':
+            setRefusedPrompt(request.prompt.trim());
+            notifyError('Generation Error', { description: failure.message });
+            break;
           case 'other':
-            notifyError('Generation Error', {
-              description: failure.message,
-              ...(failure.message.length > 120 ? { duration: LONG_MESSAGE_TOAST_MS } : {}),
-            });
+            // A long message stays up longer through notifyError's own rule (issue 15), as every error toast does.
+            notifyError('Generation Error', { description: failure.message });
             break;
         }
         return null;
@@ -57,5 +61,5 @@ export function useGeneration() {
 
   const closeOutOfCredits = useCallback(() => setOutOfCreditsOpen(false), []);
 
-  return { generate, isGenerating: isLoading, outOfCreditsOpen, closeOutOfCredits };
+  return { generate, isGenerating: isLoading, outOfCreditsOpen, closeOutOfCredits, refusedPrompt };
 }

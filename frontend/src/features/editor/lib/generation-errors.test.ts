@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NETWORK_ERROR_MESSAGE, toApiError } from '../../../shared/api/base-api';
-import { classifyGenerationError, GENERATION_FAILED_MESSAGE, NSFW_MESSAGE } from './generation-errors';
+import { classifyGenerationError, GENERATION_FAILED_MESSAGE, NSFW_MESSAGE, UNSUPPORTED_EDIT_MESSAGE } from './generation-errors';
 
 function answer(status: number, body: unknown) {
   return toApiError(status, '', typeof body === 'string' ? body : JSON.stringify(body));
@@ -33,5 +33,15 @@ describe('generation failures (000 §8 "Generation")', () => {
     expect(classifyGenerationError(answer(502, 'Bad gateway from proxy'))).toEqual({ kind: 'other', message: 'Bad gateway from proxy' });
     expect(classifyGenerationError(undefined)).toEqual({ kind: 'other', message: GENERATION_FAILED_MESSAGE });
     expect(classifyGenerationError({ name: 'Error' })).toEqual({ kind: 'other', message: GENERATION_FAILED_MESSAGE });
+  });
+
+  it('is an unsupported edit for the local engine\'s refusal: its short sentence, never a long list (issue 15)', () => {
+    const short = "The local editing engine can't do that edit: it needs the AI model. Try one it can do, such as make it black and white.";
+    const refusal = (message: string) => answer(422, { message, code: 'GENERATION.UNSUPPORTED_EDIT', details: { supported: ['black and white'] } });
+    expect(classifyGenerationError(refusal(short))).toEqual({ kind: 'unsupported-edit', message: short });
+    const twelveLines = `The local editing engine can't do that. It understands: ${Array.from({ length: 18 }, (_, i) => `edit number ${i}`).join(', ')}.`;
+    expect(classifyGenerationError(refusal(twelveLines))).toEqual({ kind: 'unsupported-edit', message: UNSUPPORTED_EDIT_MESSAGE });
+    // Another 422 is an ordinary Generation Error.
+    expect(classifyGenerationError(answer(422, { message: 'Nope', code: 'UPLOAD.TOO_LARGE' }))).toEqual({ kind: 'other', message: 'Nope' });
   });
 });

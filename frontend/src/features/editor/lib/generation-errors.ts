@@ -1,14 +1,23 @@
-import { getErrorMessage, getErrorStatus, NETWORK_ERROR_MESSAGE } from '../../../shared/api/base-api';
+import { getErrorCode, getErrorMessage, getErrorStatus, NETWORK_ERROR_MESSAGE } from '../../../shared/api/base-api';
 import { errorField, failureText, serverMessage } from '../../../shared/api/error-text';
 
 /** 000 §8 "Generation" texts. */
 export const NSFW_MESSAGE = 'The AI detected inappropriate content. Please try a different image or prompt.';
 export const GENERATION_FAILED_MESSAGE = 'Failed to generate image';
 
+/** The server's code for a prompt the local engine cannot do (422, no credit spent). */
+export const UNSUPPORTED_EDIT_CODE = 'GENERATION.UNSUPPORTED_EDIT';
+/** Issue 15: what the user reads when the local engine cannot do an edit (short; the list is a link away). */
+export const UNSUPPORTED_EDIT_MESSAGE = "The local editing engine can't do that edit: it needs the AI model.";
+/** A server sentence longer than this is not shown in the toast (the local engine's list used to be 12 lines). */
+export const SHORT_MESSAGE_MAX = 160;
+
 export type GenerationFailure =
   | { kind: 'out-of-credits' }
   | { kind: 'nsfw'; message: string }
   | { kind: 'network'; message: string }
+  /** Issue 15: the local engine cannot do this prompt; the editor links to what it can do. */
+  | { kind: 'unsupported-edit'; message: string }
   | { kind: 'other'; message: string };
 
 function isNoAnswer(error: unknown): boolean {
@@ -19,8 +28,10 @@ function isNoAnswer(error: unknown): boolean {
 /**
  * Sorts a failed POST /api/generate into the cases of 000 §8, in the spec's order:
  * 402 or a message containing "Insufficient credits" → Out of Credits; error code nsfw_detected
- * → the server message (or the default); no answer at all → the network text; anything else →
- * its message (see failureText), by default "Failed to generate image".
+ * → the server message (or the default); no answer at all → the network text; the local
+ * engine's refusal (code GENERATION.UNSUPPORTED_EDIT) → its short message (a Generation Error the
+ * editor adds a link to); anything else → its message (see failureText), by default
+ * "Failed to generate image".
  */
 export function classifyGenerationError(error: unknown): GenerationFailure {
   if (getErrorStatus(error) === 402 || getErrorMessage(error, '').includes('Insufficient credits')) {
@@ -30,5 +41,9 @@ export function classifyGenerationError(error: unknown): GenerationFailure {
     return { kind: 'nsfw', message: serverMessage(error) ?? NSFW_MESSAGE };
   }
   if (isNoAnswer(error)) return { kind: 'network', message: NETWORK_ERROR_MESSAGE };
+  if (getErrorCode(error) === UNSUPPORTED_EDIT_CODE) {
+    const text = serverMessage(error);
+    return { kind: 'unsupported-edit', message: text && text.length <= SHORT_MESSAGE_MAX ? text : UNSUPPORTED_EDIT_MESSAGE };
+  }
   return { kind: 'other', message: failureText(error, GENERATION_FAILED_MESSAGE) };
 }

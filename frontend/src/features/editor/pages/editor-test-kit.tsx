@@ -31,6 +31,21 @@ export const GENERATED = {
   model: 'local',
 };
 
+/** GET /api/images/img-1/share for GENERATED shared to the community (issue 15). */
+export const SHARED_PUBLIC = {
+  id: 'img-1',
+  prompt: 'add snow falling',
+  style: 'realistic',
+  timestamp: '2030-06-01T12:00:00.000Z',
+  laughCount: 0,
+  imageUrl: '/api/images/img-1',
+  originalUrl: '/api/images/img-1/original',
+  originalRenditions: [],
+  generatedRenditions: [],
+  visibility: 'public',
+  isOwner: true,
+};
+
 export function jpeg(name = 'photo.jpg', size = 2048): File {
   return new File([new Uint8Array(size)], name, { type: 'image/jpeg' });
 }
@@ -77,11 +92,16 @@ export function generateButton() {
   return screen.getByRole('button', { name: 'Generate Image' });
 }
 
-/** From an empty editor to the results of a generation of `prompt` (a chip's text). */
-export async function goToResults(user: User, prompt = 'add snow falling') {
+/** From an empty editor to pressing Generate Image with `prompt` (a chip's text). */
+export async function generateWithChip(user: User, prompt = 'add snow falling') {
   await goToPrompt(user);
   await user.click(screen.getByRole('button', { name: prompt }));
   await user.click(generateButton());
+}
+
+/** From an empty editor to the results of a generation of `prompt` (a chip's text). */
+export async function goToResults(user: User, prompt = 'add snow falling') {
+  await generateWithChip(user, prompt);
   await screen.findByRole('heading', { level: 2, name: 'Download Results' });
 }
 
