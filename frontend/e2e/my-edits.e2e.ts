@@ -42,7 +42,8 @@ describe('My Edits in a real browser', () => {
     await editWithChip(page, baseUrl, chip);
     await page.getByRole('heading', { name: 'Download Results' }).waitFor({ timeout: 30_000 });
     // The result is drawn from its WebP renditions (D31), the full image only behind the link.
-    const result = page.getByRole('img', { name: chip });
+    // Scoped to the step: the dashboard's community section may show other edits with the same prompt.
+    const result = page.getByRole('region', { name: 'Download Results' }).getByRole('img', { name: chip });
     expect(await result.getAttribute('srcset')).toMatch(/\/renditions\/generated-\d+-[0-9a-f]{16}\.webp \d+w/);
     await page.getByRole('button', { name: 'Save to My Edits' }).click();
     await page.getByText('Saved to My Edits!').waitFor();

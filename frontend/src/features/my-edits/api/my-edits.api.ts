@@ -9,6 +9,7 @@ import type { InfiniteData } from '@reduxjs/toolkit/query/react';
 import { z } from 'zod/mini';
 import { baseApi } from '../../../shared/api/base-api';
 import { currentUserApi } from '../../../shared/api/current-user.api';
+import { imagePath } from '../../../shared/api/edit-fields';
 import { parseResponse } from '../../../shared/api/parse-response';
 import { renditionsSchema, type Rendition } from '../../../shared/api/renditions';
 
@@ -55,10 +56,6 @@ export interface MyEditsPage {
 }
 
 export type MyEditsData = InfiniteData<MyEditsPage, string | null>;
-
-function imagePath(id: string, suffix = ''): string {
-  return `/api/images/${encodeURIComponent(id)}${suffix}`;
-}
 
 function callPath(id: string, action: string): string {
   return `/images/${encodeURIComponent(id)}/${action}`;

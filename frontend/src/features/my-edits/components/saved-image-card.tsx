@@ -1,9 +1,11 @@
 import { useId, type ReactNode } from 'react';
 import { cx } from '../../../shared/lib/cx';
+import { quotePrompt } from '../../../shared/lib/quote-prompt';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { ClockIcon, DownloadIcon, HeartIcon, StarIcon, TrashIcon } from '../../../shared/ui/icons';
 import { RenditionImage } from '../../../shared/ui/rendition-image';
+import { useShareEdit } from '../../../shared/ui/share-edit';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { VisuallyHidden } from '../../../shared/ui/visually-hidden';
 import type { SavedImage } from '../api/my-edits.api';
@@ -37,12 +39,14 @@ export interface SavedImageCardProps {
 /**
  * One saved image (001 §2 "My Edits"): the image (a link to the full one in a new tab) with a
  * heart marker when it is a favorite and its expiry badge, the prompt, creation date and style;
- * then Download, the favorite star, the laugh control and Remove. Named by its prompt.
+ * then Download, Share (issue 15), the favorite star, the laugh control and Remove. Named by its prompt.
  */
 export function SavedImageCard({ image, now, laugh, onRemove }: SavedImageCardProps) {
   const titleId = useId();
   const favorite = useFavoriteToggle(image);
   const download = useDownload(image);
+  // Issue 15: Share links to the edit's /share/{id} page, asking first when it is private.
+  const sharing = useShareEdit();
   const prompt = image.prompt.trim();
   const created = formatCreated(image.timestamp);
   const badge = expiryBadge(image.expiresAt, image.isFavorite, now);
@@ -80,7 +84,7 @@ export function SavedImageCard({ image, now, laugh, onRemove }: SavedImageCardPr
 
       <div className={styles.body}>
         <h2 id={titleId} className={styles.prompt} title={prompt || undefined}>
-          {prompt ? `"${prompt}"` : 'No prompt'}
+          {prompt ? quotePrompt(prompt) : 'No prompt'}
         </h2>
         <p className={styles.meta}>
           {created ? <time dateTime={image.timestamp}>{created}</time> : null}
@@ -99,6 +103,14 @@ export function SavedImageCard({ image, now, laugh, onRemove }: SavedImageCardPr
           <DownloadIcon width={18} height={18} />
           {download.pending ? 'Downloading...' : 'Download'}
         </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-busy={sharing.busy || undefined}
+          onClick={() => void sharing.share({ id: image.id, prompt: image.prompt, isPublic: image.isPublic })}
+        >
+          Share
+        </Button>
         <button
           type="button"
           className={styles.star}
@@ -116,6 +128,7 @@ export function SavedImageCard({ image, now, laugh, onRemove }: SavedImageCardPr
           Remove
         </Button>
       </div>
+      {sharing.dialog}
     </Card>
   );
 }

@@ -18,11 +18,11 @@ import { REMOVE_CONFIRMATION, UPGRADE_TEXT } from './my-edits-page';
 vi.mock('../lib/reload-page', () => ({ reloadPage: vi.fn() }));
 
 function card(id: string) {
-  return screen.getByRole('article', { name: `"prompt of ${id}"` });
+  return screen.getByRole('article', { name: `“prompt of ${id}”` });
 }
 
 async function findCard(id: string) {
-  return screen.findByRole('article', { name: `"prompt of ${id}"` });
+  return screen.findByRole('article', { name: `“prompt of ${id}”` });
 }
 
 function star(id: string) {
@@ -269,7 +269,7 @@ describe('removing (001 §5, §8)', () => {
 
     expect(await toastTitle('Image removed')).toBeInTheDocument();
     expect(screen.getByText('Image has been removed from My Edits.')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('article', { name: '"prompt of a"' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('article', { name: '“prompt of a”' })).not.toBeInTheDocument());
     expect(card('b')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'All Images (1)' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Favorites (0)' })).toBeInTheDocument();

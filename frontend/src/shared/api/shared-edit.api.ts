@@ -1,0 +1,92 @@
+/**
+ * Issue 15: an edit's share page (/share/{id}) and making an edit public so that its link opens for
+ * everyone. In shared/ because the share page, the editor's Share and My Edits' Share all use it
+ * (features may not import each other, ARCHITECTURE rule 9).
+ */
+import { z } from 'zod/mini';
+import { baseApi } from './base-api';
+import { address, imagePath, laughCount, text } from './edit-fields';
+import { parseResponse } from './parse-response';
+import { renditionsSchema, type Rendition } from './renditions';
+
+/** Who can open an edit's share page: everyone, only its owner (D14 switch off), or only its owner because an admin hid it. */
+export type ShareVisibility = 'public' | 'private' | 'hidden';
+
+/** GET /api/images/{id}/share. */
+export interface SharedEdit {
+  id: string;
+  prompt: string;
+  style: string;
+  /** ISO date-time of creation; '' when the server sent none. */
+  timestamp: string;
+  laughCount: number;
+  imageUrl: string;
+  originalUrl: string;
+  originalRenditions: Rendition[];
+  generatedRenditions: Rendition[];
+  visibility: ShareVisibility;
+  /** The signed-in user made it. */
+  isOwner: boolean;
+}
+
+export const sharedEditSchema = z.pipe(
+  z.object({
+    id: z.string().check(z.minLength(1)),
+    prompt: text,
+    style: text,
+    timestamp: text,
+    laughCount,
+    imageUrl: address,
+    originalUrl: address,
+    originalRenditions: renditionsSchema,
+    generatedRenditions: renditionsSchema,
+    // Anything unknown is treated as not public: the owner is asked before a link is shared.
+    visibility: z.catch(z.enum(['public', 'private', 'hidden']), 'private'),
+    isOwner: z.catch(z.boolean(), false),
+  }),
+  z.transform(
+    (raw): SharedEdit => ({
+      ...raw,
+      imageUrl: raw.imageUrl ?? imagePath(raw.id),
+      originalUrl: raw.originalUrl ?? imagePath(raw.id, '/original'),
+    }),
+  ),
+);
+
+export const sharedEditApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/images/{id}/share: 404 when the edit is private or hidden and not the viewer's, or does not exist. */
+    sharedEdit: build.query<SharedEdit, string>({
+      query: (id) => `/images/${encodeURIComponent(id)}/share`,
+      transformResponse: parseResponse(sharedEditSchema),
+      // What it says depends on who is signed in (isOwner, a private edit): a per-user tag, so
+      // signing in or out fetches it again; so does a change of the user's edits.
+      providesTags: ['MyEdits'],
+    }),
+
+    /**
+     * POST /api/images/{id}/visibility {isPublic: true} (D14, owner only): the edit joins the
+     * community feed and its share page opens for everyone.
+     */
+    makeEditPublic: build.mutation<{ isPublic: boolean }, string>({
+      query: (id) => ({ url: `/images/${encodeURIComponent(id)}/visibility`, method: 'POST', body: { isPublic: true } }),
+      transformResponse: parseResponse(z.object({ isPublic: z.boolean() })),
+      invalidatesTags: (_result, error) => (error ? [] : ['CommunityFeed', 'MyEdits']),
+      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          if (!data.isPublic) return;
+          dispatch(
+            sharedEditApi.util.updateQueryData('sharedEdit', id, (draft) => {
+              if (draft.visibility === 'private') draft.visibility = 'public';
+            }),
+          );
+        } catch {
+          // The caller says so.
+        }
+      },
+    }),
+  }),
+});
+
+export const { useSharedEditQuery, useLazySharedEditQuery, useMakeEditPublicMutation } = sharedEditApi;
