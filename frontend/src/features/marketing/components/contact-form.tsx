@@ -1,11 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import type { FieldPath } from 'react-hook-form';
 import { toast } from 'sonner';
-import { getErrorDetails, getErrorStatus } from '../../../shared/api/base-api';
+import { getErrorStatus } from '../../../shared/api/base-api';
 import { useGetCurrentUserQuery, type CurrentUser } from '../../../shared/api/current-user.api';
-import { serverMessage } from '../../../shared/api/error-text';
+import { fieldMessages, serverMessage, withReason } from '../../../shared/api/error-text';
+import { useCheckedForm } from '../../../shared/lib/use-checked-form';
 import { Button } from '../../../shared/ui/button';
+import { EmailField } from '../../../shared/ui/email-field';
 import { notifyError } from '../../../shared/ui/notify';
 import { TextAreaField } from '../../../shared/ui/text-area-field';
 import { TextField } from '../../../shared/ui/text-field';
@@ -25,19 +26,13 @@ import styles from './contact-form.module.css';
 
 const VISIBLE_FIELDS: readonly FieldPath<ContactValues>[] = ['name', 'email', 'subject', 'message'];
 
-/** The server's field messages of a 400 (`details: [{field, messages}]`), first message per field. */
-function serverFieldErrors(error: unknown): Partial<Record<FieldPath<ContactValues>, string>> {
-  const found: Partial<Record<FieldPath<ContactValues>, string>> = {};
-  const details = getErrorDetails(error);
-  if (!Array.isArray(details)) return found;
-  for (const entry of details as unknown[]) {
-    if (typeof entry !== 'object' || entry === null) continue;
-    const { field, messages } = entry as { field?: unknown; messages?: unknown };
-    const message = Array.isArray(messages) && typeof messages[0] === 'string' ? messages[0] : undefined;
-    const name = VISIBLE_FIELDS.find((candidate) => candidate === field);
-    if (name && message && !found[name]) found[name] = message;
-  }
-  return found;
+/** The server's field messages of a 400, for the fields the form shows. */
+function serverFieldErrors(error: unknown): [FieldPath<ContactValues>, string][] {
+  const messages = fieldMessages(error);
+  return VISIBLE_FIELDS.flatMap((name) => {
+    const message = messages[name];
+    return message ? [[name, message] as [FieldPath<ContactValues>, string]] : [];
+  });
 }
 
 /** What a signed-in user need not type again: their name (or username) and e-mail. */
@@ -52,7 +47,7 @@ function prefill(user: CurrentUser | null | undefined): Pick<ContactValues, 'nam
  * with the server's limits and messages on submit and again on change. A hidden honeypot field
  * (`website`) catches simple bots. Success says "Message sent!" and empties the form (a signed-in
  * user keeps their own name and e-mail); failure says so, with the server's own sentence for
- * the hourly limit.
+ * the hourly limit after the spec's text.
  */
 export function ContactForm() {
   const { data: user } = useGetCurrentUserQuery();
@@ -67,12 +62,7 @@ export function ContactForm() {
     getValues,
     setValue,
     formState: { errors },
-  } = useForm<ContactValues, unknown, ContactOutput>({
-    resolver: zodResolver(contactSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: CONTACT_DEFAULTS,
-  });
+  } = useCheckedForm(contactSchema, CONTACT_DEFAULTS);
 
   // Fill in who is signed in, once known, without overwriting anything already typed.
   useEffect(() => {
@@ -96,11 +86,11 @@ export function ContactForm() {
       toast.success(CONTACT_SENT_TITLE, { description: CONTACT_SENT_TEXT });
       reset({ ...CONTACT_DEFAULTS, ...prefill(user) });
     } catch (error) {
-      for (const [name, message] of Object.entries(serverFieldErrors(error))) {
-        setError(name as FieldPath<ContactValues>, { type: 'server', message });
-      }
+      for (const [name, message] of serverFieldErrors(error)) setError(name, { type: 'server', message });
+      // 001 §8: always 'Error' / 'Failed to send message. Please try again.'; the hourly limit's
+      // sentence (429) is added after it.
       const limited = getErrorStatus(error) === 429 ? serverMessage(error) : undefined;
-      notifyError(CONTACT_FAILED_TITLE, { description: limited ?? CONTACT_FAILED_TEXT });
+      notifyError(CONTACT_FAILED_TITLE, { description: withReason(CONTACT_FAILED_TEXT, limited) });
     } finally {
       sending.current = false;
     }
@@ -115,14 +105,7 @@ export function ContactForm() {
     >
       <div className={styles.row}>
         <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <EmailField error={errors.email?.message} {...register('email')} />
       </div>
       <TextField label="Subject" error={errors.subject?.message} {...register('subject')} />
       <TextAreaField

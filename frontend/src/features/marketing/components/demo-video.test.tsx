@@ -15,13 +15,12 @@ async function renderHome() {
   return view;
 }
 
-async function expectComingSoonPoster() {
-  expect(await within(demo()).findByText('Demo video coming soon')).toBeInTheDocument();
-  const poster = within(demo()).getByRole('img', { name: /before and after/ });
-  expect(poster).toHaveAttribute('src', '/assets/demo-poster.jpg');
-  expect(poster).toHaveAttribute('width', '1280');
-  expect(poster).toHaveAttribute('height', '720');
+/** The animated walk through the editor (DemoSequence) stands in for a video. */
+async function expectAnimatedDemo() {
+  expect(await within(demo()).findByRole('button', { name: 'Pause demo' })).toBeInTheDocument();
+  expect(within(demo()).getByText(/^Example 1 of \d:$/)).toBeInTheDocument();
   expect(demo().querySelector('video')).toBeNull();
+  expect(within(demo()).queryByText(/coming soon/i)).not.toBeInTheDocument();
 }
 
 describe('demo video (000 §2 "embedded demo video")', () => {
@@ -36,7 +35,7 @@ describe('demo video (000 §2 "embedded demo video")', () => {
     expect(player).toHaveAttribute('poster', '/assets/demo-poster.jpg');
     expect(player).toHaveAttribute('preload', 'none');
     expect(player).toHaveAttribute('controls');
-    expect(within(demo()).queryByText('Demo video coming soon')).not.toBeInTheDocument();
+    expect(within(demo()).queryByRole('button', { name: 'Pause demo' })).not.toBeInTheDocument();
   });
 
   it('accepts an https address', async () => {
@@ -50,12 +49,12 @@ describe('demo video (000 §2 "embedded demo video")', () => {
     );
   });
 
-  it('shows the poster and "Demo video coming soon" when no video is configured', async () => {
+  it('plays the animated demo, not a "coming soon" poster, when no video is configured', async () => {
     stubLanding({ 'GET /api/site-config': () => json({ demoVideoUrl: null }) });
 
     await renderHome();
 
-    await expectComingSoonPoster();
+    await expectAnimatedDemo();
   });
 
   it.each([
@@ -64,29 +63,28 @@ describe('demo video (000 §2 "embedded demo video")', () => {
     ['the address is not https', () => json({ demoVideoUrl: 'http://cdn.example.com/demo.mp4' })],
     ['the address is a script', () => json({ demoVideoUrl: 'javascript:alert(1)' })],
     ['the address is protocol-relative', () => json({ demoVideoUrl: '//evil.example/demo.mp4' })],
-  ])('shows the poster and "Demo video coming soon" when %s', async (_case, handler) => {
+  ])('plays the animated demo when %s', async (_case, handler) => {
     stubLanding({ 'GET /api/site-config': handler });
 
     await renderHome();
 
-    await expectComingSoonPoster();
+    await expectAnimatedDemo();
   });
 
-  it('shows the poster without promising anything while the configuration loads', async () => {
+  it('plays the animated demo while the configuration loads, then the configured video', async () => {
     const answer = deferred();
     stubLanding({ 'GET /api/site-config': answer.handler });
 
     await renderHome();
 
-    expect(within(demo()).getByRole('img', { name: /before and after/ })).toBeInTheDocument();
-    expect(within(demo()).getByText('Loading the demo...')).toBeInTheDocument();
-    expect(within(demo()).queryByText('Demo video coming soon')).not.toBeInTheDocument();
+    expect(within(demo()).getByRole('button', { name: 'Pause demo' })).toBeInTheDocument();
 
     answer.resolve(json({ demoVideoUrl: '/media/demo.mp4' }));
     expect(await within(demo()).findByLabelText('Magic Editor demo video')).toBeInTheDocument();
+    expect(within(demo()).queryByRole('button', { name: 'Pause demo' })).not.toBeInTheDocument();
   });
 
-  it('falls back to the poster when the video file cannot be played', async () => {
+  it('falls back to the animated demo when the video file cannot be played', async () => {
     stubLanding({ 'GET /api/site-config': () => json({ demoVideoUrl: '/media/missing.mp4' }) });
 
     await renderHome();
@@ -94,7 +92,7 @@ describe('demo video (000 §2 "embedded demo video")', () => {
 
     fireEvent.error(player);
 
-    expect(await within(demo()).findByText('Demo video unavailable')).toBeInTheDocument();
+    await expectAnimatedDemo();
     expect(screen.queryByLabelText('Magic Editor demo video')).not.toBeInTheDocument();
   });
 
@@ -102,7 +100,7 @@ describe('demo video (000 §2 "embedded demo video")', () => {
     const { requests } = stubLanding({ 'GET /api/site-config': () => json({ demoVideoUrl: null }) });
 
     await renderHome();
-    await expectComingSoonPoster();
+    await expectAnimatedDemo();
 
     expect(requests.filter((request) => new URL(request.url).pathname === '/api/site-config')).toHaveLength(1);
   });

@@ -1,68 +1,46 @@
 import { useState } from 'react';
 import { useGetSiteConfigQuery } from '../api/marketing.api';
+import { DemoSequence } from './demo-sequence';
 import styles from './demo-video.module.css';
 
-/** 16:9, made from the example before/after pair (public/assets/CREDITS.md). */
+/** 16:9, made from the example before/after pair (public/assets/CREDITS.md): the video's poster. */
 export const DEMO_POSTER = { src: '/assets/demo-poster.jpg', width: 1280, height: 720 } as const;
-const POSTER_ALT =
-  'A cat photo before and after the prompt "add snow falling and make the colors warmer": the edit adds snowflakes and a warmer tone.';
 
 /**
- * The landing page's demo (000 §2 "embedded demo video"). The address comes from
- * GET /api/site-config. A same-origin or https file plays in a native `<video>` (the server's CSP
- * allows no third-party frames, so no YouTube/Vimeo iframe). Without a video, while the address
- * is loading, when the call fails or when the file cannot be played, the poster stands in with a
- * caption saying so. The box is 16:9 in every state, so nothing moves when the answer arrives.
+ * The landing page's demo (000 §2 "embedded demo video"). By default it is the animated walk
+ * through the editor (DemoSequence), made from the editor's screens, the sample photos and the
+ * local engine's real output. When GET /api/site-config names a video (same-origin or https; the
+ * server's CSP allows no third-party frames), that video plays in a native `<video>` instead;
+ * while the address loads, when there is none, or when the file cannot be played, the animated
+ * demo stands in.
  */
 export function DemoVideo() {
-  const { data, isLoading } = useGetSiteConfigQuery();
+  const { data } = useGetSiteConfigQuery();
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const url = data?.demoVideoUrl ?? null;
-  const playable = url !== null && url !== failedUrl;
 
-  let caption: string;
-  if (playable) caption = 'From upload to finished edit: the whole workflow in one short video.';
-  else if (isLoading) caption = 'Loading the demo...';
-  else if (url !== null) caption = 'The demo video could not be loaded. Please try again later.';
-  else caption = 'Until then, the quickest demo is your own photo: your first 2 edits are free.';
+  if (url === null || url === failedUrl) return <DemoSequence />;
 
   return (
     <figure className={styles.figure}>
-      <div className={styles.frame} aria-busy={isLoading}>
-        {playable ? (
-          <video
-            key={url}
-            className={styles.media}
-            src={url}
-            poster={DEMO_POSTER.src}
-            width={DEMO_POSTER.width}
-            height={DEMO_POSTER.height}
-            controls
-            preload="none"
-            playsInline
-            aria-label="Magic Editor demo video"
-            onError={() => setFailedUrl(url)}
-          >
-            <a href={url}>Download the Magic Editor demo video</a>
-          </video>
-        ) : (
-          <>
-            <img
-              className={styles.media}
-              src={DEMO_POSTER.src}
-              width={DEMO_POSTER.width}
-              height={DEMO_POSTER.height}
-              alt={POSTER_ALT}
-              loading="lazy"
-              decoding="async"
-            />
-            {isLoading ? null : (
-              <p className={styles.badge}>{url === null ? 'Demo video coming soon' : 'Demo video unavailable'}</p>
-            )}
-          </>
-        )}
+      <div className={styles.frame}>
+        <video
+          key={url}
+          className={styles.media}
+          src={url}
+          poster={DEMO_POSTER.src}
+          width={DEMO_POSTER.width}
+          height={DEMO_POSTER.height}
+          controls
+          preload="none"
+          playsInline
+          aria-label="Magic Editor demo video"
+          onError={() => setFailedUrl(url)}
+        >
+          <a href={url}>Download the Magic Editor demo video</a>
+        </video>
       </div>
-      <figcaption className={styles.caption}>{caption}</figcaption>
+      <figcaption className={styles.caption}>From upload to finished edit: the whole workflow in one short video.</figcaption>
     </figure>
   );
 }

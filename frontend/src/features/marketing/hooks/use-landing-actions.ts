@@ -1,9 +1,16 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useGetCurrentUserQuery } from '../../../shared/api/current-user.api';
+import { editorPathWithPrompt } from '../../../shared/lib/editor-prompt';
 import { useSignUpDialog } from '../../../shared/lib/sign-up-dialog';
 
-type Intent = 'get-started' | 'join-video-waitlist';
+type Intent = 'get-started' | 'join-video-waitlist' | 'try-prompt';
+
+interface LandingAction {
+  intent: Intent;
+  /** The example prompt, for 'try-prompt'. */
+  prompt?: string;
+}
 
 export interface LandingActions {
   /** True once GET /api/user has answered and someone is signed in. */
@@ -12,10 +19,17 @@ export interface LandingActions {
   authLoading: boolean;
   /** The intent clicked while authentication was still loading, carried out once it resolves. */
   pending: Intent | null;
+  /** The example prompt clicked while authentication was still loading. */
+  pendingPrompt: string | null;
   /** 000 §2: a signed-in user goes to /dashboard; a visitor gets the sign-up dialog. */
   getStarted: () => void;
   /** 000 §2: the coming-soon video section opens the sign-up dialog in its video mode. */
   joinVideoWaitlist: () => void;
+  /**
+   * An example prompt: a signed-in user goes to the editor with the prompt written in; a visitor
+   * signs up first and lands there after registering.
+   */
+  tryPrompt: (prompt: string) => void;
 }
 
 /**
@@ -27,14 +41,18 @@ export function useLandingActions(): LandingActions {
   const { data: user, isLoading } = useGetCurrentUserQuery();
   const navigate = useNavigate();
   const { openSignUp } = useSignUpDialog();
-  const [pending, setPending] = useState<Intent | null>(null);
+  const [pending, setPending] = useState<LandingAction | null>(null);
   const signedIn = Boolean(user);
 
   const perform = useCallback(
-    (intent: Intent) => {
+    ({ intent, prompt }: LandingAction) => {
       if (intent === 'get-started') {
         if (signedIn) void navigate('/dashboard');
         else openSignUp('signup');
+      } else if (intent === 'try-prompt') {
+        const editor = editorPathWithPrompt(prompt ?? '');
+        if (signedIn) void navigate(editor);
+        else openSignUp('signup', { next: editor });
       } else if (!signedIn) {
         // A member has an account already; the section offers them the editor instead.
         openSignUp('video');
@@ -50,9 +68,9 @@ export function useLandingActions(): LandingActions {
   }, [pending, isLoading, perform]);
 
   const request = useCallback(
-    (intent: Intent) => {
-      if (isLoading) setPending(intent);
-      else perform(intent);
+    (next: LandingAction) => {
+      if (isLoading) setPending(next);
+      else perform(next);
     },
     [isLoading, perform],
   );
@@ -60,8 +78,10 @@ export function useLandingActions(): LandingActions {
   return {
     signedIn,
     authLoading: isLoading,
-    pending,
-    getStarted: useCallback(() => request('get-started'), [request]),
-    joinVideoWaitlist: useCallback(() => request('join-video-waitlist'), [request]),
+    pending: pending?.intent ?? null,
+    pendingPrompt: pending?.intent === 'try-prompt' ? (pending.prompt ?? null) : null,
+    getStarted: useCallback(() => request({ intent: 'get-started' }), [request]),
+    joinVideoWaitlist: useCallback(() => request({ intent: 'join-video-waitlist' }), [request]),
+    tryPrompt: useCallback((prompt: string) => request({ intent: 'try-prompt', prompt }), [request]),
   };
 }

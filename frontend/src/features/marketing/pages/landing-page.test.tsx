@@ -171,21 +171,100 @@ describe('landing page sections (000 §2)', () => {
     expect(within(live).getByRole('link', { name: /Hall of Fame/ })).toHaveAttribute('href', '/leaderboard');
   });
 
-  it('gives every picture of the hero and the demo its size, and loads the demo poster lazily', async () => {
+  it('gives every picture of the hero its size and a text alternative', async () => {
     stubLanding();
 
     renderRoute('/');
 
     await findHero();
-    const pictures = [...within(region('Edit any photo with one sentence')).getAllByRole('img'), ...within(region('See It in Action')).getAllByRole('img')]
-      .filter((element) => element.tagName === 'IMG');
-    expect(pictures.length).toBe(3);
-    for (const picture of pictures) {
+    const hero = within(region('Edit any photo with one sentence')).getAllByRole('img').filter((element) => element.tagName === 'IMG');
+    expect(hero).toHaveLength(2);
+    for (const picture of hero) {
       expect(picture).toHaveAttribute('width');
       expect(picture).toHaveAttribute('height');
       expect(picture.getAttribute('alt')).not.toBe('');
     }
-    expect(await within(region('See It in Action')).findByRole('img', { name: /before and after/ })).toHaveAttribute('loading', 'lazy');
+  });
+});
+
+describe('the hero promises what the active engine does (issue 15)', () => {
+  const engineAnswer = (engine: 'local' | 'replicate') => () =>
+    json({ engine, suggestions: [{ prompt: 'add snow falling', supported: true }], capabilities: engine === 'local' ? [{ name: 'snow falling', example: 'add snow falling' }] : null });
+  const pitch = () => within(region('Edit any photo with one sentence')).getByText(/^Upload a photo/);
+
+  it('with the AI model: outfits and removals, in 10-20 seconds', async () => {
+    stubLanding({ 'GET /api/generation/capabilities': engineAnswer('replicate') });
+
+    renderRoute('/');
+
+    await findHero();
+    await waitFor(() => expect(pitch()).toHaveTextContent('change an outfit'));
+    expect(pitch()).toHaveTextContent('remove something');
+    expect(pitch()).toHaveTextContent('AI-edited image back in about 10-20 seconds');
+    expect(within(region('Edit any photo with one sentence')).getByText('AI photo editor')).toBeInTheDocument();
+  });
+
+  it('with the local engine: background swaps and blur, snow, a caption, a cartoon; no outfits, no removals', async () => {
+    const { requests } = stubLanding({ 'GET /api/generation/capabilities': engineAnswer('local') });
+
+    renderRoute('/');
+
+    await findHero();
+    await waitFor(() => expect(requests.some((r) => new URL(r.url).pathname === '/api/generation/capabilities')).toBe(true));
+    expect(pitch()).toHaveTextContent('put yourself on a beach at sunset, blur the background, add snow or a caption, or make it a cartoon');
+    expect(pitch()).toHaveTextContent('Verify your e-mail and your first 2 edits are free.');
+    for (const promise of [/outfit/i, /remove something/i, /AI-edited/i, /10-20 seconds/]) expect(pitch()).not.toHaveTextContent(promise);
+    expect(within(region('Edit any photo with one sentence')).queryByText('AI photo editor')).not.toBeInTheDocument();
+  });
+
+  it('while the engine is unknown (or its answer fails), promises only what both engines do', async () => {
+    stubLanding({ 'GET /api/generation/capabilities': () => json({ message: 'down' }, { status: 500 }) });
+
+    renderRoute('/');
+
+    await findHero();
+    expect(pitch()).toHaveTextContent('blur the background');
+    expect(pitch()).not.toHaveTextContent(/outfit/i);
+  });
+});
+
+describe('example prompts and the active engine (issue 15)', () => {
+  const answer = (engine: 'local' | 'replicate') => () =>
+    json({
+      engine,
+      suggestions: [
+        { prompt: 'change the background to a beach at sunset', supported: true },
+        { prompt: 'put the girl in a black dress', supported: engine === 'replicate' },
+        { prompt: 'remove the person on the left', supported: engine === 'replicate' },
+        { prompt: 'add snow falling', supported: true },
+        { prompt: 'make the lighting more dramatic', supported: true },
+        { prompt: 'turn it into a vintage sepia photo', supported: true },
+      ],
+      capabilities: engine === 'local' ? [{ name: 'snow falling', example: 'add snow falling' }] : null,
+    });
+  const cards = () => within(region('Try Prompts Like These')).getAllByRole('button');
+
+  it('with the local engine, marks the two it cannot do "needs the AI model" and shows them last', async () => {
+    stubLanding({ 'GET /api/generation/capabilities': answer('local') });
+    renderRoute('/');
+    await findHero();
+
+    await waitFor(() => expect(cards().at(-1)).toHaveAccessibleName(/remove the person on the left/));
+    const names = cards().map((card) => card.textContent ?? '');
+    expect(names.slice(0, 4).some((name) => /needs the AI model/.test(name))).toBe(false);
+    expect(cards().at(-2)).toHaveAccessibleName(/Outfit change needs the AI model .*put the girl in a black dress/);
+    expect(cards().at(-1)).toHaveAccessibleName(/Object removal needs the AI model .*remove the person on the left/);
+  });
+
+  it('with the AI model, marks none and keeps the spec order', async () => {
+    const { requests } = stubLanding({ 'GET /api/generation/capabilities': answer('replicate') });
+    renderRoute('/');
+    await findHero();
+    await waitFor(() => expect(requests.some((r) => new URL(r.url).pathname === '/api/generation/capabilities')).toBe(true));
+
+    expect(cards().map((card) => card.textContent)).not.toContainEqual(expect.stringMatching(/needs the AI model/));
+    expect(cards()[1]).toHaveAccessibleName(/put the girl in a black dress/);
+    expect(cards()[2]).toHaveAccessibleName(/remove the person on the left/);
   });
 });
 

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useDocumentTitle } from '../../../shared/lib/use-document-title';
 import { Button, ButtonLink } from '../../../shared/ui/button';
 import { FaqList } from '../../../shared/ui/faq-list';
 import {
+  ChevronRightIcon,
   CreditCardIcon,
   ImageIcon,
   PencilIcon,
@@ -13,6 +13,7 @@ import {
   ZapIcon,
   type IconProps,
 } from '../../../shared/ui/icons';
+import { NeedsAiModelMark } from '../../../shared/ui/needs-ai-model-mark';
 import { VisuallyHidden } from '../../../shared/ui/visually-hidden';
 import { DemoVideo } from '../components/demo-video';
 import { LandingSection } from '../components/landing-section';
@@ -46,17 +47,53 @@ export interface LandingPageProps {
    * feature may not import (ARCHITECTURE rule 9), so app/routes/landing.tsx composes it in.
    */
   liveCommunityCard?: ReactNode;
+  /**
+   * Which engine edits the photos (GET /api/generation/capabilities, composed in by
+   * app/routes/landing.tsx the same way); undefined while unknown.
+   */
+  engine?: 'replicate' | 'local';
+  /**
+   * Example prompts the active engine cannot do (the local engine's unsupported chips): marked
+   * "needs the AI model" and shown after the others. They still open the editor, which says the same.
+   */
+  needsAiModel?: readonly string[];
 }
+
+/** The examples, the ones the active engine does first (in their own order), the others after. */
+export function orderedExamples(needsAiModel: readonly string[]) {
+  return EXAMPLE_PROMPTS.map((example) => ({ ...example, needsAiModel: needsAiModel.includes(example.prompt) })).sort(
+    (a, b) => Number(a.needsAiModel) - Number(b.needsAiModel),
+  );
+}
+
+/**
+ * Issue 15: the hero promises only what the active engine does. With the AI model, the spec's
+ * kinds of edit (000 §1) in 10-20 seconds; with the server's own engine (and while the engine is
+ * not known yet), what it really does: a new or blurred background behind a person (ADR 0024),
+ * snow, a caption, a cartoon look, in seconds. Clothes and removing people are not promised.
+ */
+export const HERO_COPY = {
+  replicate: {
+    eyebrow: 'AI photo editor',
+    pitch:
+      'Upload a photo, describe the change you want (swap the background, change an outfit, remove something or add something silly) and get your AI-edited image back in about 10-20 seconds.',
+  },
+  local: {
+    eyebrow: 'Photo editor',
+    pitch:
+      'Upload a photo, describe the change you want (put yourself on a beach at sunset, blur the background, add snow or a caption, or make it a cartoon) and get your edited image back in seconds.',
+  },
+} as const;
 
 /**
  * The landing page (/ and /sales), its sections in the order of 000 §2: hero, How It Works,
  * example prompts, live community edit, features, demo video, testimonials, video coming soon,
  * FAQ, final call to action.
  */
-export function LandingPage({ liveCommunityCard }: LandingPageProps = {}) {
-  useDocumentTitle('Magic Editor');
+export function LandingPage({ liveCommunityCard, engine, needsAiModel = [] }: LandingPageProps = {}) {
+  const hero = HERO_COPY[engine === 'replicate' ? 'replicate' : 'local'];
   useVerificationToasts();
-  const { signedIn, authLoading, pending, getStarted, joinVideoWaitlist } = useLandingActions();
+  const { signedIn, authLoading, pending, pendingPrompt, getStarted, joinVideoWaitlist, tryPrompt } = useLandingActions();
   // The sign-up dialog opens for visitors; while auth is unknown it most likely will.
   const startPopup = signedIn ? undefined : 'dialog';
 
@@ -66,15 +103,13 @@ export function LandingPage({ liveCommunityCard }: LandingPageProps = {}) {
         <div className={styles.heroText}>
           <p className={styles.eyebrow}>
             <SparklesIcon width={16} height={16} />
-            AI photo editor
+            {hero.eyebrow}
           </p>
           <h1 id="hero-title" className={styles.title}>
             Edit any photo with <span className={styles.highlight}>one sentence</span>
           </h1>
           <p className={styles.pitch}>
-            Upload a photo, describe the change you want (swap the background, change an outfit, remove
-            something or add something silly) and get your AI-edited image back in about 10-20 seconds.
-            Verify your e-mail and your first 2 edits are free.
+            {hero.pitch} Verify your e-mail and your first 2 edits are free.
           </p>
           <div className={styles.actions}>
             <Button
@@ -151,14 +186,30 @@ export function LandingPage({ liveCommunityCard }: LandingPageProps = {}) {
         id="examples"
         titleId="examples-title"
         title="Try Prompts Like These"
-        lead="Name what should change and how. Short, specific sentences work best."
+        lead="Name what should change and how. Short, specific sentences work best. Pick one to try it in the editor."
         band
       >
         <ul className={styles.prompts}>
-          {EXAMPLE_PROMPTS.map((example) => (
-            <li key={example.prompt} className={styles.promptCard}>
-              <span className={styles.promptKind}>{example.kind}</span>
-              <q className={styles.promptText}>{example.prompt}</q>
+          {orderedExamples(needsAiModel).map((example) => (
+            <li key={example.prompt}>
+              {/* Opens the editor with this prompt written in; a visitor signs up first. */}
+              <button
+                type="button"
+                className={styles.promptCard}
+                aria-haspopup={startPopup}
+                aria-busy={pendingPrompt === example.prompt || undefined}
+                onClick={() => tryPrompt(example.prompt)}
+              >
+                <span className={styles.promptKind}>
+                  {example.kind}
+                  {example.needsAiModel ? <NeedsAiModelMark /> : null}
+                </span>{' '}
+                <q className={styles.promptText}>{example.prompt}</q>
+                <span className={styles.promptAction} aria-hidden="true">
+                  Try this prompt
+                  <ChevronRightIcon width={16} height={16} />
+                </span>
+              </button>
             </li>
           ))}
         </ul>
