@@ -12,6 +12,8 @@ const generationRules = fileURLToPath(
 );
 const toolsRules = fileURLToPath(new URL('../backend/src/modules/tools/domain/shared-with-client', import.meta.url));
 const supportRules = fileURLToPath(new URL('../backend/src/modules/support/domain/shared-with-client', import.meta.url));
+// Issue 15: each public page's title and description, which the server also writes into its HTML.
+const pageMeta = fileURLToPath(new URL('../backend/src/shared/http/shared-with-client', import.meta.url));
 
 // The NestJS server (PORT, default 3000) serves /api, /ws, robots.txt and sitemap.xml. In
 // development Vite proxies them to it, on the same PORT the server reads. The Host header is kept
@@ -21,7 +23,7 @@ const backend = `http://localhost:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@generation-rules': generationRules, '@tools-rules': toolsRules, '@support-rules': supportRules } },
+  resolve: { alias: { '@generation-rules': generationRules, '@tools-rules': toolsRules, '@support-rules': supportRules, '@page-meta': pageMeta } },
   server: {
     port: 5173,
     proxy: {

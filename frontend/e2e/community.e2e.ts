@@ -77,7 +77,7 @@ describe('the community in a real browser', () => {
     const prompt = uniquePrompt();
     const id = await generatePublic(creator.request, prompt);
 
-    await card.getByText(`"${prompt}"`).waitFor({ timeout: 10_000 });
+    await card.getByText(`“${prompt}”`).waitFor({ timeout: 10_000 });
     const edited = card.getByRole('img', { name: prompt, exact: true });
     await expect.poll(() => edited.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
     expect(await card.getByRole('link', { name: new RegExp(`^${prompt}`) }).getAttribute('href')).toBe(`/api/images/${id}`);
@@ -99,7 +99,7 @@ describe('the community in a real browser', () => {
     // After a reload (no memory left) the card asks has-laughed: still laughed.
     await visitor.unroute('**/api/community/recent*');
     await visitor.reload();
-    await card.getByText(`"${prompt}"`).waitFor();
+    await card.getByText(`“${prompt}”`).waitFor();
     await card.getByRole('button', { name: 'Laugh, 1 laugh', pressed: true }).waitFor();
 
     expect(unexpected(errors)).toEqual([]);

@@ -5,6 +5,7 @@ import { LandingLayout } from './layouts/landing-layout';
 import { AppLoadingFallback, RootLayout } from './layouts/root-layout';
 import { SiteLayout } from './layouts/site-layout';
 import { ToolLayout } from './layouts/tool-layout';
+import { PageMetaSync } from './shell/page-meta-sync';
 import { RouteError } from './shell/route-error';
 
 /*
@@ -43,7 +44,13 @@ const landingPage = () => page(() => import('./routes/landing'), 'LandingRoute')
 
 export const routes: RouteObject[] = [
   {
-    element: <RootLayout />,
+    // Issue 15: the title and description meta follow client-side navigation (after the pages' own effects).
+    element: (
+      <>
+        <RootLayout />
+        <PageMetaSync />
+      </>
+    ),
     errorElement: <RouteError />,
     hydrateFallbackElement: <AppLoadingFallback />,
     children: [
@@ -81,6 +88,8 @@ export const routes: RouteObject[] = [
           { path: '/contact', ...page(() => import('../features/marketing/pages/contact-page'), 'ContactPage') },
           { path: '/privacy', ...page(() => import('../features/marketing/pages/privacy-page'), 'PrivacyPage') },
           { path: '/terms', ...page(() => import('../features/marketing/pages/terms-page'), 'TermsPage') },
+          // Issue 15: an edit's public share page, with the community feature's laugh control.
+          { path: '/share/:id', ...page(() => import('./routes/share'), 'ShareRoute') },
           { path: '*', ...page(() => import('../features/marketing/pages/not-found-page'), 'NotFoundPage') },
         ],
       },

@@ -32,3 +32,13 @@ export function stubApi(routes: ApiRoutes = {}) {
   vi.stubGlobal('fetch', fetchMock);
   return { fetchMock, requests };
 }
+
+/** An answer that arrives only when the test says so. */
+export function heldAnswer() {
+  let release: (response: Response) => void = () => undefined;
+  const handler: RouteHandler = () =>
+    new Promise<Response>((resolve) => {
+      release = resolve;
+    });
+  return { handler, release: (response: Response) => release(response) };
+}

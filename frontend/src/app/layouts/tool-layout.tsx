@@ -10,7 +10,8 @@ import { TopBar } from '../shell/top-bar';
 import styles from './layouts.module.css';
 
 /**
- * Tool pages (/tools/*, /brains/*): the top bar, then the tool-suite sidebar beside the page.
+ * Tool pages (/tools/*, /brains/*): the top bar (as wide as on every other page), then the
+ * tool-suite sidebar beside the page.
  * The sidebar collapses to an icon rail on desktop and becomes a drawer below 1024 px.
  */
 export function ToolLayout() {
@@ -19,7 +20,7 @@ export function ToolLayout() {
 
   return (
     <div className={styles.page}>
-      <TopBar wide />
+      <TopBar />
       <VerificationBanner />
       <div className={styles.toolBody}>
         <aside className={cx(styles.rail, collapsed && styles.railCollapsed)} aria-label={TOOL_SUITE_NAME}>

@@ -1,11 +1,14 @@
-import type { To } from 'react-router-dom';
+import { parsePath, type To } from 'react-router-dom';
 
 export interface NavItem {
   label: string;
   to: To;
   /** Only exact matches mark the link as the current page. */
   end?: boolean;
-  /** Links to a section of another page are never marked current. */
+  /**
+   * A link to a section of a page (path and hash): it is the current one only while the address
+   * names that section, and then it alone (not also the page's own link).
+   */
   section?: boolean;
   /** Drawn as an outlined button (the sign-in entry point). */
   emphasis?: boolean;
@@ -35,3 +38,33 @@ export const FOOTER_LINKS: readonly NavItem[] = [
   { label: 'Privacy Policy', to: '/privacy' },
   { label: 'Terms of Service', to: '/terms' },
 ];
+
+function target(to: To): { pathname: string; hash: string } {
+  const { pathname = '', hash = '' } = typeof to === 'string' ? parsePath(to) : to;
+  return { pathname, hash };
+}
+
+function trimSlash(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+/**
+ * The one item to mark as current for an address (issue 15: at /dashboard#community only
+ * "Community Edits" is highlighted, not "Magic Editor" as well): a section link whose path and
+ * hash match wins; otherwise the first page link whose path matches (exactly for `end` items,
+ * or as a parent path).
+ */
+export function currentNavItem(items: readonly NavItem[], location: { pathname: string; hash: string }): NavItem | undefined {
+  const pathname = trimSlash(location.pathname);
+  const section = items.find((item) => {
+    if (!item.section) return false;
+    const link = target(item.to);
+    return link.hash !== '' && trimSlash(link.pathname) === pathname && link.hash === location.hash;
+  });
+  if (section) return section;
+  return items.find((item) => {
+    if (item.section) return false;
+    const path = trimSlash(target(item.to).pathname);
+    return item.end ? path === pathname : path === pathname || pathname.startsWith(`${path}/`);
+  });
+}

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { isAppPath } from '../../shared/lib/editor-prompt';
 import { SignUpDialogContext, type SignUpDialogControls, type SignUpMode } from '../../shared/lib/sign-up-dialog';
 import { Spinner } from '../../shared/ui/spinner';
 import styles from './sign-up-dialog-host.module.css';
@@ -9,7 +10,7 @@ const SignUpDialog = lazy(() =>
   import('../../features/identity/components/sign-up-dialog').then((module) => ({ default: module.SignUpDialog })),
 );
 
-/** 000 §4 / §9: registration redirects to /dashboard after 1 second. */
+/** 000 §4 / §9: registration redirects to /dashboard (or the opener's `next`) after 1 second. */
 export const REGISTRATION_REDIRECT_MS = 1000;
 
 /**
@@ -18,24 +19,34 @@ export const REGISTRATION_REDIRECT_MS = 1000;
  * importing another feature. Owns the post-registration redirect, which must outlive the dialog.
  */
 export function SignUpDialogHost({ children }: { children: ReactNode }) {
-  const [mode, setMode] = useState<SignUpMode | null>(null);
+  // The open dialog's mode, and where the new account goes after registering: /dashboard, or
+  // the app path the opener asked for.
+  const [open, setOpen] = useState<{ mode: SignUpMode; next: string } | null>(null);
   const navigate = useNavigate();
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
-  const controls = useMemo<SignUpDialogControls>(() => ({ openSignUp: (next = 'signup') => setMode(next) }), []);
-  const close = useCallback(() => setMode(null), []);
+  const controls = useMemo<SignUpDialogControls>(
+    () => ({
+      openSignUp: (mode = 'signup', options) => {
+        setOpen({ mode, next: options?.next && isAppPath(options.next) ? options.next : '/dashboard' });
+      },
+    }),
+    [],
+  );
+  const close = useCallback(() => setOpen(null), []);
+  const destination = open?.next;
   const onRegistered = useCallback(() => {
-    setMode(null);
+    setOpen(null);
     clearTimeout(redirectTimer.current);
-    redirectTimer.current = setTimeout(() => void navigate('/dashboard'), REGISTRATION_REDIRECT_MS);
-  }, [navigate]);
+    redirectTimer.current = setTimeout(() => void navigate(destination ?? '/dashboard'), REGISTRATION_REDIRECT_MS);
+  }, [navigate, destination]);
 
   return (
     <SignUpDialogContext value={controls}>
       {children}
-      {mode ? (
+      {open ? (
         <Suspense
           fallback={
             <div className={styles.loading}>
@@ -43,7 +54,7 @@ export function SignUpDialogHost({ children }: { children: ReactNode }) {
             </div>
           }
         >
-          <SignUpDialog mode={mode} onClose={close} onRegistered={onRegistered} />
+          <SignUpDialog mode={open.mode} onClose={close} onRegistered={onRegistered} next={open.next} />
         </Suspense>
       ) : null}
     </SignUpDialogContext>

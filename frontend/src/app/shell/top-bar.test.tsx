@@ -203,6 +203,51 @@ describe('top bar (001 §2)', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['/dashboard#community', 'Community Edits'],
+    ['/dashboard', 'Magic Editor'],
+    ['/leaderboard', 'Leaderboard'],
+  ])('at %s highlights one link only: %s (issue 15)', async (path, label) => {
+    stubApi({ 'GET /api/user': userAnswer(), 'GET /api/user/credits': () => json({ balance: 2, regular: 0, watermarked: 2 }) });
+
+    renderRoute(path);
+
+    const nav = await screen.findByRole('navigation', { name: 'Primary' });
+    await within(nav).findByRole('link', { name: 'My Edits' });
+    const current = nav.querySelectorAll('[aria-current]');
+    expect(Array.from(current, (link) => link.textContent)).toEqual([label]);
+    expect(within(nav).getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('highlights one link only in the drawer too', async () => {
+    stubApi({ 'GET /api/user': userAnswer(), 'GET /api/user/credits': () => json({ balance: 2, regular: 0, watermarked: 2 }) });
+    const user = userEvent.setup();
+    renderRoute('/dashboard#community');
+    await screen.findByRole('button', { name: 'Account menu' });
+
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+
+    const drawer = screen.getByRole('dialog', { name: 'Magic Editor' });
+    expect(Array.from(drawer.querySelectorAll('[aria-current]'), (link) => link.textContent)).toEqual(['Community Edits']);
+  });
+
+  it('is as wide on tool pages as on every other page (issue 15)', async () => {
+    stubApi({ 'GET /api/user': userAnswer(), 'GET /api/user/credits': () => json({ balance: 2, regular: 0, watermarked: 2 }) });
+    const widthClass = async (path: string) => {
+      const view = renderRoute(path);
+      await screen.findByRole('button', { name: 'Account menu' });
+      // The top bar's row, which carries its width.
+      const className = screen.getByRole('navigation', { name: 'Primary' }).parentElement?.className;
+      view.unmount();
+      return className;
+    };
+
+    const pricing = await widthClass('/pricing');
+    expect(pricing).toBeTruthy();
+    expect(await widthClass('/tools/youtube-to-article')).toBe(pricing);
+    expect(await widthClass('/brains/youtube-script-gen')).toBe(pricing);
+  });
+
   // /auth is seen signed out: a signed-in visitor is sent on to /dashboard (001 §2).
   it.each([
     ['/', 'Edit any photo with one sentence', userAnswer()],

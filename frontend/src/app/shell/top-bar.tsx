@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useGetCurrentUserQuery } from '../../shared/api/current-user.api';
 import { Button } from '../../shared/ui/button';
 import { Drawer } from '../../shared/ui/drawer';
@@ -9,27 +9,24 @@ import { cx } from '../../shared/lib/cx';
 import { AvatarMenu } from './avatar-menu';
 import { CreditsPill } from './credits-pill';
 import { Brand } from './brand';
-import { SIGNED_IN_LINKS, SIGNED_OUT_LINKS, type NavItem } from './nav-links';
+import { SIGNED_IN_LINKS, SIGNED_OUT_LINKS, currentNavItem, type NavItem } from './nav-links';
 import styles from './top-bar.module.css';
 
 function NavItems({ items, linkClassName, onNavigate }: { items: readonly NavItem[]; linkClassName: string | undefined; onNavigate?: () => void }) {
-  return items.map((item) =>
-    item.section ? (
-      <Link key={item.label} to={item.to} className={linkClassName} onClick={onNavigate}>
-        {item.label}
-      </Link>
-    ) : (
-      <NavLink
-        key={item.label}
-        to={item.to}
-        end={item.end}
-        className={cx(linkClassName, item.emphasis && styles.emphasis)}
-        onClick={onNavigate}
-      >
-        {item.label}
-      </NavLink>
-    ),
-  );
+  const location = useLocation();
+  // One item at most is current, also where a section link and its page's link both match.
+  const current = currentNavItem(items, location);
+  return items.map((item) => (
+    <Link
+      key={item.label}
+      to={item.to}
+      aria-current={item === current ? 'page' : undefined}
+      className={cx(linkClassName, item.emphasis && styles.emphasis)}
+      onClick={onNavigate}
+    >
+      {item.label}
+    </Link>
+  ));
 }
 
 /**
@@ -37,14 +34,14 @@ function NavItems({ items, linkClassName, onNavigate }: { items: readonly NavIte
  * Edits, Leaderboard, My Edits, the credits balance and the avatar menu; signed out: Pricing and
  * Members Area. Below 768 px the links move into a slide-in drawer opened by the menu button.
  */
-export function TopBar({ wide = false }: { wide?: boolean }) {
+export function TopBar() {
   const { data: user, isLoading } = useGetCurrentUserQuery();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const links = user ? SIGNED_IN_LINKS : SIGNED_OUT_LINKS;
 
   return (
     <header className={styles.topBar}>
-      <div className={cx(styles.inner, wide && styles.wide)}>
+      <div className={styles.inner}>
         <Button
           variant="ghost"
           className={styles.menuButton}

@@ -1,7 +1,10 @@
 /** Fixtures for the admin dashboard tests: answers shaped like the issue 12 contract. */
 import { screen } from '@testing-library/react';
-import { json, stubApi, type ApiRoutes, type RouteHandler } from '../../test/fetch-stub';
+import { json, stubApi, type ApiRoutes } from '../../test/fetch-stub';
 import { renderRoute } from '../../test/render-route';
+
+/** The fetch stub's held answer, for the tests that import it from this kit. */
+export { heldAnswer } from '../../test/fetch-stub';
 
 export const ADMIN_ID = '00000000-0000-4000-8000-000000000001';
 
@@ -141,15 +144,6 @@ export function listAnswer(items: unknown[], total = items.length): Response {
   return json(items, { headers: { 'X-Total-Count': String(total) } });
 }
 
-/** An answer that arrives only when the test says so. */
-export function heldAnswer() {
-  let release: (response: Response) => void = () => undefined;
-  const handler: RouteHandler = () =>
-    new Promise<Response>((resolve) => {
-      release = resolve;
-    });
-  return { handler, release: (response: Response) => release(response) };
-}
 
 export function toastTitle(title: string) {
   return screen.findByText(title, { selector: '[data-sonner-toast] [data-title]' });

@@ -6,7 +6,7 @@
 import { screen, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
-import { json, stubApi, type ApiRoutes, type RouteHandler } from '../../test/fetch-stub';
+import { json, stubApi, type ApiRoutes } from '../../test/fetch-stub';
 import { renderRoute } from '../../test/render-route';
 
 export type User = ReturnType<typeof userEvent.setup>;
@@ -38,16 +38,6 @@ export const LOCAL_ARTICLE = {
   article: `${ARTICLE.article}\n\nThis article was written from the video's captions without an AI model.`,
   writer: 'local',
 };
-
-/** An answer that arrives only when the test says so. */
-export function heldAnswer() {
-  let release: (response: Response) => void = () => undefined;
-  const handler: RouteHandler = () =>
-    new Promise<Response>((resolve) => {
-      release = resolve;
-    });
-  return { handler, release: (response: Response) => release(response) };
-}
 
 export async function openPage(routes: ApiRoutes = {}, account: Record<string, unknown> | null = PAT) {
   const stub = stubApi({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toApiError } from './base-api';
-import { errorField, failureText, serverMessage, withoutStatusPrefix } from './error-text';
+import { errorField, failureText, fieldMessages, serverMessage, withReason, withoutStatusPrefix } from './error-text';
 
 describe('failure texts', () => {
   it("shows the body's message without the status prefix", () => {
@@ -31,5 +31,46 @@ describe('failure texts', () => {
     expect(error.message).toBe('401: Invalid email or password');
     expect(withoutStatusPrefix(error.message)).toBe('Invalid email or password');
     expect(withoutStatusPrefix('Network Error: 3 retries')).toBe('Network Error: 3 retries');
+  });
+});
+
+describe('a fixed failure text with the server\'s reason', () => {
+  it('keeps the fixed text first and whole, and adds the reason after it', () => {
+    expect(withReason('Failed to send message. Please try again.', 'You have sent 5 messages in the last hour.')).toBe(
+      'Failed to send message. Please try again. You have sent 5 messages in the last hour.',
+    );
+  });
+
+  it('is the fixed text alone without a reason, with a blank one, or with the same text', () => {
+    expect(withReason('Failed.', undefined)).toBe('Failed.');
+    expect(withReason('Failed.', '   ')).toBe('Failed.');
+    expect(withReason('Failed.', 'Failed.')).toBe('Failed.');
+  });
+});
+
+describe('field messages of a 400', () => {
+  it('reads the first message of each field, once per field', () => {
+    const error = toApiError(
+      400,
+      'Bad Request',
+      JSON.stringify({
+        message: 'Invalid',
+        details: [
+          { field: 'email', messages: ['Please enter a valid email address', 'second'] },
+          { field: 'email', messages: ['later'] },
+          { field: 'name', messages: ['Please enter your name'] },
+          { field: 'subject', messages: [] },
+          { field: 7, messages: ['not a field name'] },
+          'junk',
+          null,
+        ],
+      }),
+    );
+    expect(fieldMessages(error)).toEqual({ email: 'Please enter a valid email address', name: 'Please enter your name' });
+  });
+
+  it('is empty when the details are not a list', () => {
+    expect(fieldMessages(toApiError(400, '', JSON.stringify({ details: { requiresCaptcha: true } })))).toEqual({});
+    expect(fieldMessages(undefined)).toEqual({});
   });
 });

@@ -1,4 +1,4 @@
-import { getErrorMessage } from './base-api';
+import { getErrorDetails, getErrorMessage } from './base-api';
 
 function body(error: unknown): Record<string, unknown> {
   const data = typeof error === 'object' && error !== null ? (error as { data?: unknown }).data : undefined;
@@ -35,4 +35,31 @@ export function failureText(error: unknown, fallback: string): string {
 export function serverMessage(error: unknown): string | undefined {
   const { message } = body(error);
   return typeof message === 'string' && message.trim() !== '' ? message : undefined;
+}
+
+/**
+ * A failure text the spec fixes (001 §8: "Failed to send message. Please try again."), with the
+ * server's own reason after it when there is one. The spec's sentence is always shown whole and
+ * first; the reason only adds to it, never replaces it.
+ */
+export function withReason(text: string, reason: string | undefined): string {
+  const extra = reason?.trim();
+  return extra && extra !== text ? `${text} ${extra}` : text;
+}
+
+/**
+ * The server's field messages of a 400 (`details: [{field, messages}]`): the first message of
+ * each field, keyed by field name. Entries of any other shape are passed over.
+ */
+export function fieldMessages(error: unknown): Partial<Record<string, string>> {
+  const found: Partial<Record<string, string>> = {};
+  const details = getErrorDetails(error);
+  if (!Array.isArray(details)) return found;
+  for (const entry of details as unknown[]) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const { field, messages } = entry as { field?: unknown; messages?: unknown };
+    const message = Array.isArray(messages) && typeof messages[0] === 'string' ? messages[0] : undefined;
+    if (typeof field === 'string' && message && found[field] === undefined) found[field] = message;
+  }
+  return found;
 }

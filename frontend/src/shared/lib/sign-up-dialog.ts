@@ -4,7 +4,11 @@ import { createContext, useContext } from 'react';
 export type SignUpMode = 'signup' | 'video';
 
 export interface SignUpDialogControls {
-  openSignUp: (mode?: SignUpMode) => void;
+  /**
+   * Opens the dialog. `next` is where a new account lands after registering (an app path such as
+   * "/dashboard?prompt=…"); /dashboard when not given (000 §4).
+   */
+  openSignUp: (mode?: SignUpMode, options?: { next?: string }) => void;
 }
 
 /**

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Card } from '../../../shared/ui/card';
 import { QueryStatus } from '../../../shared/ui/query-status';
 import { pagedItems, pagedTotal, useFlaggedDevicesInfiniteQuery, type FlaggedDevice } from '../api/admin.api';
-import { formatDateTime, isoDate, shortId } from '../lib/format';
+import { accountIdText, formatDateTime, isoDate, shortId } from '../lib/format';
 import { PagedFooter, pagedIsEmpty, pagedState, RowSkeletons } from './admin-parts';
 import parts from './admin-parts.module.css';
 
@@ -48,7 +48,7 @@ export function FlaggedDevicesPanel() {
                         {shortId(device.fingerprintHash, 12)}
                       </td>
                       <td>{device.email ?? device.username ?? 'Unknown'}</td>
-                      <td className={parts.mono}>{device.userId ?? 'Deleted account'}</td>
+                      <td className={parts.mono}>{accountIdText(device.userId)}</td>
                       <td className={parts.nowrap}>
                         <time dateTime={isoDate(device.createdAt)}>{formatDateTime(device.createdAt)}</time>
                       </td>

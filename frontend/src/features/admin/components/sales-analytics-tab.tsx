@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { QueryStatus } from '../../../shared/ui/query-status';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { useSalesAnalyticsQuery, type SalesAnalytics } from '../api/admin.api';
-import { formatCount, formatDateTime, formatDollars, formatPercent, isoDate, shortId } from '../lib/format';
+import { accountIdText, formatCount, formatDateTime, formatDollars, formatPercent, isoDate, shortId } from '../lib/format';
 import { packRows } from '../lib/packs';
 import { StatCards } from './admin-parts';
 import parts from './admin-parts.module.css';
@@ -40,7 +40,7 @@ function RecentPurchases({ purchases }: { purchases: SalesAnalytics['recentPurch
                   <td className={parts.nowrap}>
                     <time dateTime={isoDate(purchase.createdAt)}>{formatDateTime(purchase.createdAt)}</time>
                   </td>
-                  <td className={parts.mono}>{purchase.userId ?? 'Deleted account'}</td>
+                  <td className={parts.mono}>{accountIdText(purchase.userId)}</td>
                   <td>{purchase.packType ?? 'N/A'}</td>
                   <td className={parts.numeric}>{formatCount(purchase.credits)}</td>
                   <td className={parts.numeric}>{formatDollars(purchase.amount)}</td>

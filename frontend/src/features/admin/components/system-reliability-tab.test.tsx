@@ -44,7 +44,9 @@ describe('System Status (001 §2, §3)', () => {
         ),
     });
 
-    await screen.findByText('Flux Kontext Pro', { selector: 'dd' });
+    // The System Configuration card shows the fallback model (also Flux Kontext Pro) from its first
+    // render, so wait inside the status card, not anywhere on the page.
+    await statusCard().findByText('Flux Kontext Pro', { selector: 'dd' });
     expect(statusValue('Current model')).toBe('Flux Kontext Pro');
     expect(statusValue('Status')).toBe('Fallback Active');
     expect(statusValue('Failure count')).toBe('5 of 5');

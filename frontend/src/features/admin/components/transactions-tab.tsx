@@ -4,7 +4,7 @@ import { SelectField } from '../../../shared/ui/select-field';
 import { TextField } from '../../../shared/ui/text-field';
 import { pagedItems, pagedTotal, useTransactionsInfiniteQuery, type Transaction } from '../api/admin.api';
 import { useSearchTerm } from '../hooks/use-search-term';
-import { capitalize, formatDateTime, isoDate } from '../lib/format';
+import { accountIdText, capitalize, formatDateTime, isoDate } from '../lib/format';
 import { extractUserId } from '../lib/image-id';
 import { PagedFooter, pagedIsEmpty, pagedState, RowSkeletons, SignedAmount, SourceBadge } from './admin-parts';
 import parts from './admin-parts.module.css';
@@ -91,7 +91,7 @@ export function TransactionsTab() {
                       <td className={parts.nowrap}>
                         <time dateTime={isoDate(row.createdAt)}>{formatDateTime(row.createdAt)}</time>
                       </td>
-                      <td className={parts.mono}>{row.userId ?? 'Deleted account'}</td>
+                      <td className={parts.mono}>{accountIdText(row.userId)}</td>
                       <td>{row.description || capitalize(row.type)}</td>
                       <td>
                         <SourceBadge sourceType={row.sourceType} />

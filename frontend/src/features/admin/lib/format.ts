@@ -67,6 +67,11 @@ export function shortId(value: string | null | undefined, length = 8): string {
   return value.length > length ? value.slice(0, length) : value;
 }
 
+/** A row's account: its id, or "Deleted account" once it was deleted (D35: the row stays without it). */
+export function accountIdText(userId: string | null): string {
+  return userId ?? 'Deleted account';
+}
+
 /** Whether an amount adds credits (green, "+5"), takes them away (red, "-3") or neither. */
 export type AmountTone = 'positive' | 'negative' | 'zero';
 

@@ -45,7 +45,7 @@ describe('admin dashboard access (001 §2, §6; D22)', () => {
     expect(within(tablist).getByRole('tab', { name: 'User Management' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
     expect(screen.queryByText(ACCESS_DENIED_TEXT)).not.toBeInTheDocument();
-    expect(document.title).toBe(`${ADMIN_TITLE} · Magic Editor`);
+    expect(document.title).toBe('Admin Dashboard - Internal Access Only');
     expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
   });
 

@@ -84,7 +84,8 @@ export function AdminPage() {
     <div className={styles.page}>
       {/* React 19 hoists this into <head> while the page is shown. */}
       <meta name="robots" content="noindex, nofollow" />
-      <PageHeading title={ADMIN_TITLE} className={styles.heading} />
+      {/* 001: "Page title 'Admin Dashboard - Internal Access Only'", so the tab says exactly that. */}
+      <PageHeading title={ADMIN_TITLE} exactDocumentTitle className={styles.heading} />
       {isLoading ? (
         <p role="status" className={styles.loading}>
           Loading...

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useGetCurrentUserQuery } from '../../../shared/api/current-user.api';
 import { getPendingSubscription } from '../../../shared/lib/pending-choice';
-import { Button, ButtonLink } from '../../../shared/ui/button';
+import { BackLink } from '../../../shared/ui/back-link';
+import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
-import { ArrowLeftIcon } from '../../../shared/ui/icons';
 import { PageHeading } from '../../../shared/ui/page-heading';
 import { QueryStatus } from '../../../shared/ui/query-status';
 import { Skeleton } from '../../../shared/ui/skeleton';
@@ -94,10 +94,7 @@ export function OrderPage() {
       >
         {(catalogue) => <OrderSummary catalogue={catalogue} tier={pendingTier} />}
       </QueryStatus>
-      <ButtonLink to="/pricing" variant="ghost" className={styles.back}>
-        <ArrowLeftIcon />
-        Back to Pricing
-      </ButtonLink>
+      <BackLink to="/pricing">Back to Pricing</BackLink>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cx } from '../../../shared/lib/cx';
+import { quotePrompt } from '../../../shared/lib/quote-prompt';
 import { Card } from '../../../shared/ui/card';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { useLaughToggle } from '../hooks/use-laugh-toggle';
@@ -33,7 +34,7 @@ export function CommunityEditCard({ entry, imageSizes, refreshAfterLaugh = false
       {header}
       <EditPair entry={entry} sizes={imageSizes} />
       <p className={styles.prompt} title={prompt || undefined}>
-        {prompt ? `"${prompt}"` : 'No prompt'}
+        {prompt ? quotePrompt(prompt) : 'No prompt'}
       </p>
       <div className={styles.meta}>
         <p className={styles.details}>

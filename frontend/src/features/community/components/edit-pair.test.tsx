@@ -39,7 +39,7 @@ describe('EditPair images (D31 renditions)', () => {
     );
     for (const image of [original, edited]) {
       expect(image).toHaveAttribute('sizes', SIZES);
-      // The intrinsic size of the largest rendition (the frame stays square through CSS).
+      // The intrinsic size of the largest rendition (the frame keeps its 4:3 shape through CSS).
       expect(image).toHaveAttribute('width', '1000');
       expect(image).toHaveAttribute('height', '667');
       // Never the full image as the plain src.
@@ -120,13 +120,13 @@ describe('the sizes of each place that shows an EditPair', () => {
     }
   });
 
-  it('gives the landing card a rendition as wide as a 4:3 photo covering its 313px square is drawn (418px)', () => {
+  it('gives the landing card a rendition as wide as its frame (313px: the photo is shown whole, never wider)', () => {
     for (const viewport of [1024, 1280, 1920]) {
-      expect(slotWidth(LIVE_EDIT_IMAGE_SIZES, viewport)).toBe(418);
-      expect(picked(LIVE_EDIT_IMAGE_SIZES, viewport, 1)).toBe(640);
-      expect(picked(LIVE_EDIT_IMAGE_SIZES, viewport, 2)).toBe(1280);
+      expect(slotWidth(LIVE_EDIT_IMAGE_SIZES, viewport)).toBe(313);
+      expect(picked(LIVE_EDIT_IMAGE_SIZES, viewport, 1)).toBe(320);
+      expect(picked(LIVE_EDIT_IMAGE_SIZES, viewport, 2)).toBe(640);
     }
-    // Stacked on a phone: one 293px square per row, a landscape photo drawn 391px wide.
-    expect(slotWidth(LIVE_EDIT_IMAGE_SIZES, 375)).toBeCloseTo(390.67);
+    // Stacked on a phone: one 293px frame per row.
+    expect(slotWidth(LIVE_EDIT_IMAGE_SIZES, 375)).toBe(293);
   });
 });

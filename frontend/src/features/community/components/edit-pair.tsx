@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Rendition } from '../../../shared/api/renditions';
 import { cx } from '../../../shared/lib/cx';
+import { quotePrompt } from '../../../shared/lib/quote-prompt';
 import { ImageIcon } from '../../../shared/ui/icons';
 import { RenditionImage } from '../../../shared/ui/rendition-image';
 import { Skeleton } from '../../../shared/ui/skeleton';
@@ -8,7 +9,7 @@ import { VisuallyHidden } from '../../../shared/ui/visually-hidden';
 import type { CommunityEntry } from '../lib/community-entry';
 import styles from './edit-pair.module.css';
 
-// The intrinsic size hint of an image without renditions (a square frame): reserves its space.
+// The intrinsic size hint of an image without renditions; the frame (4:3, CSS) reserves the space.
 const SIZE = 480;
 
 interface EditImageProps {
@@ -76,7 +77,7 @@ export function EditPair({ entry, sizes, eager = false, stackOnPhones = false }:
         src={entry.originalUrl}
         renditions={entry.originalRenditions}
         sizes={sizes}
-        alt={prompt ? `Original photo for "${prompt}"` : 'Original photo'}
+        alt={prompt ? `Original photo for ${quotePrompt(prompt)}` : 'Original photo'}
         caption="Original"
         eager={eager}
       />

@@ -50,9 +50,9 @@ describe('the live community card (000 §2 landing page, §4)', () => {
     expect(within(card()).queryByRole('button', { name: /^Laugh/ })).not.toBeInTheDocument();
     feed.release(json([LATEST]));
 
-    expect(await within(card()).findByText('"add snow falling"')).toBeInTheDocument();
+    expect(await within(card()).findByText('“add snow falling”')).toBeInTheDocument();
     expect(new URL(calls(requests, 'GET', '/api/community/recent')[0]!.url).search).toBe('?limit=1');
-    const original = within(card()).getByRole('img', { name: 'Original photo for "add snow falling"' });
+    const original = within(card()).getByRole('img', { name: 'Original photo for “add snow falling”' });
     const edited = within(card()).getByRole('img', { name: 'add snow falling' });
     expect(original.closest('a')).toHaveAttribute('href', `/api/images/${LATEST.id}/original`);
     expect(edited.closest('a')).toHaveAttribute('href', `/api/images/${LATEST.id}`);
@@ -65,7 +65,7 @@ describe('the live community card (000 §2 landing page, §4)', () => {
     const { latest } = show({ 'GET /api/community/recent': () => json([withRenditions]) });
 
     const edited = await within(card()).findByRole('img', { name: 'add snow falling' });
-    const original = within(card()).getByRole('img', { name: 'Original photo for "add snow falling"' });
+    const original = within(card()).getByRole('img', { name: 'Original photo for “add snow falling”' });
     for (const image of [original, edited]) {
       expect(image).toHaveAttribute('sizes', LIVE_EDIT_IMAGE_SIZES);
       expect(image.getAttribute('srcset')).toContain(' 320w');
@@ -111,7 +111,7 @@ describe('the live community card (000 §2 landing page, §4)', () => {
     const answer = heldAnswer();
     const { requests } = show({ [`POST /api/images/${LATEST.id}/add-laugh`]: answer.handler });
     await waitFor(() => expect(calls(requests, 'GET', `/api/images/${LATEST.id}/has-laughed`)).toHaveLength(1));
-    await within(card()).findByText('"add snow falling"');
+    await within(card()).findByText('“add snow falling”');
 
     await user.click(laughButton());
     await waitFor(() => expect(calls(requests, 'POST', `/api/images/${LATEST.id}/add-laugh`)).toHaveLength(1));
@@ -146,7 +146,7 @@ describe('the live community card (000 §2 landing page, §4)', () => {
     const user = userEvent.setup();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     show({ [`POST /api/images/${LATEST.id}/add-laugh`]: () => new Response('slow down', { status: 429 }) });
-    await within(card()).findByText('"add snow falling"');
+    await within(card()).findByText('“add snow falling”');
 
     await user.click(laughButton());
 
@@ -163,8 +163,8 @@ describe('the live community card (000 §2 landing page, §4)', () => {
 
     act(() => latest().receive({ type: 'new_community_edit', data: { ...NEWER, laughCount: 4 } }));
 
-    expect(within(card()).getByText('"make it a cartoon"')).toBeInTheDocument();
-    expect(within(card()).queryByText('"add snow falling"')).not.toBeInTheDocument();
+    expect(within(card()).getByText('“make it a cartoon”')).toBeInTheDocument();
+    expect(within(card()).queryByText('“add snow falling”')).not.toBeInTheDocument();
     expect(within(card()).getByRole('img', { name: 'make it a cartoon' })).toHaveAttribute('src', `/api/images/${NEWER.id}`);
     expect(laughButton()).toHaveAccessibleName('Laugh, 4 laughs');
     expect(laughButton()).toHaveAttribute('aria-pressed', 'false');
@@ -173,7 +173,7 @@ describe('the live community card (000 §2 landing page, §4)', () => {
   it('counts 0 for a live edit without a laugh count, and resets "laughed" even for a known image', async () => {
     const user = userEvent.setup();
     const { latest } = show({ [`POST /api/images/${LATEST.id}/add-laugh`]: () => json({ laughCount: 3, hasLaughed: true }) });
-    await within(card()).findByText('"add snow falling"');
+    await within(card()).findByText('“add snow falling”');
     await user.click(laughButton());
     await waitFor(() => expect(laughButton()).toHaveAttribute('aria-pressed', 'true'));
 
@@ -192,7 +192,7 @@ describe('the live community card (000 §2 landing page, §4)', () => {
 
     act(() => latest().receive({ type: 'new_community_edit', data: NEWER }));
 
-    expect(within(card()).getByText('"make it a cartoon"')).toBeInTheDocument();
+    expect(within(card()).getByText('“make it a cartoon”')).toBeInTheDocument();
     expect(within(card()).queryByText(/No community creations yet/)).not.toBeInTheDocument();
   });
 
@@ -207,7 +207,7 @@ describe('the live community card (000 §2 landing page, §4)', () => {
     fail = false;
     await user.click(within(card()).getByRole('button', { name: 'Try again' }));
 
-    expect(await within(card()).findByText('"add snow falling"')).toBeInTheDocument();
+    expect(await within(card()).findByText('“add snow falling”')).toBeInTheDocument();
   });
 
   it('shows whether live updates are on', async () => {

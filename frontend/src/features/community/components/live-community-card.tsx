@@ -2,6 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { getErrorMessage } from '../../../shared/api/base-api';
+import { quotePrompt } from '../../../shared/lib/quote-prompt';
 import { getUserIdentifier } from '../../../shared/lib/user-identifier';
 import { Card } from '../../../shared/ui/card';
 import { Skeleton } from '../../../shared/ui/skeleton';
@@ -27,18 +28,16 @@ import styles from './live-community-card.module.css';
  * How wide each image is drawn (D31 `sizes`), from the CSS: the landing section (max 72rem
  * including 1rem / from 720px 1.5rem side padding), its slot (max 48rem), this card (max 44rem
  * including a 1px border and 1.5rem / from 640px 2rem padding: 638px inside at most) and the pair
- * (2 columns with a 0.75rem gap, 1 column below 480px): a 313px square on a desktop. The image
- * covers that square, so a landscape photo (4:3, the usual one) is drawn a third wider than the
- * square: the sizes below are the square's width × 4/3 (the 640px rendition at DPR 1), or the
- * 320px one would be stretched to 417px.
+ * (2 columns with a 0.75rem gap, 1 column below 480px): a 313px wide frame on a desktop. The
+ * image is shown whole inside its frame (never wider than it), so the frame's width is the most
+ * it is drawn at.
  */
-export const LIVE_EDIT_IMAGE_SIZES =
-  [
-  '(min-width: 752px) 418px',
-  '(min-width: 720px) calc((100vw - 126px) * 2 / 3)',
-  '(min-width: 640px) calc((100vw - 110px) * 2 / 3)',
-  '(min-width: 480px) calc((100vw - 94px) * 2 / 3)',
-  'calc((100vw - 82px) * 4 / 3)',
+export const LIVE_EDIT_IMAGE_SIZES = [
+  '(min-width: 752px) 313px',
+  '(min-width: 720px) calc((100vw - 126px) / 2)',
+  '(min-width: 640px) calc((100vw - 110px) / 2)',
+  '(min-width: 480px) calc((100vw - 94px) / 2)',
+  'calc(100vw - 82px)',
 ].join(', ');
 
 /** What the card learnt itself: a live message, or the answer to its own laugh. */
@@ -143,7 +142,7 @@ export function LiveCommunityCard() {
       <>
         <EditPair entry={shown} sizes={LIVE_EDIT_IMAGE_SIZES} eager stackOnPhones />
         <p className={styles.prompt} title={prompt || undefined}>
-          {prompt ? `"${prompt}"` : 'No prompt'}
+          {prompt ? quotePrompt(prompt) : 'No prompt'}
         </p>
         <div className={styles.footer}>
           <p className={styles.details}>

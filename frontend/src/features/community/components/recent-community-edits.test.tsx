@@ -51,7 +51,7 @@ describe('Recent Community Edits (000 §2 editor page)', () => {
 
     const first = await screen.findByRole('article', { name: 'add snow falling' });
     expect(screen.queryByText('Loading community edits...')).not.toBeInTheDocument();
-    const original = within(first).getByRole('img', { name: 'Original photo for "add snow falling"' });
+    const original = within(first).getByRole('img', { name: 'Original photo for “add snow falling”' });
     const edited = within(first).getByRole('img', { name: 'add snow falling' });
     expect(original).toHaveAttribute('src', `/api/images/${FIRST.id}/original`);
     expect(edited).toHaveAttribute('src', `/api/images/${FIRST.id}`);
@@ -80,7 +80,7 @@ describe('Recent Community Edits (000 §2 editor page)', () => {
 
     const withRenditions = await screen.findByRole('article', { name: 'turn it into winter' });
     const edited = within(withRenditions).getByRole('img', { name: 'turn it into winter' });
-    const original = within(withRenditions).getByRole('img', { name: 'Original photo for "turn it into winter"' });
+    const original = within(withRenditions).getByRole('img', { name: 'Original photo for “turn it into winter”' });
     expect(edited).toHaveAttribute(
       'srcset',
       small.generatedRenditions.map((r) => `${r.url} ${r.width}w`).join(', '),

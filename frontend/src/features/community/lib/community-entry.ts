@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { address, imagePath, laughCount, text } from '../../../shared/api/edit-fields';
 import { renditionsSchema, type Rendition } from '../../../shared/api/renditions';
 
 /**
@@ -27,24 +28,6 @@ export interface CommunityEntry {
 export interface LeaderboardEntry extends CommunityEntry {
   rank: number;
 }
-
-/** A text the card can do without: missing or not a string reads as ''. */
-const text = z.catch(z.string(), '');
-/** An image address; missing or empty means "derive it from the id". */
-const address = z.catch(z.optional(z.string().check(z.minLength(1))), undefined);
-
-export function imagePath(id: string, suffix = ''): string {
-  return `/api/images/${encodeURIComponent(id)}${suffix}`;
-}
-
-/** The laugh count: a missing or broken one reads as 0 (000 §4), never below 0. */
-const laughCount = z.catch(
-  z.pipe(
-    z.number(),
-    z.transform((count) => Math.max(0, count)),
-  ),
-  0,
-);
 
 const entryFields = {
   id: z.union([z.pipe(z.number(), z.transform(String)), z.string().check(z.minLength(1))]),

@@ -67,7 +67,7 @@ describe('Hall of Fame (000 §2 "Hall of Fame page")', () => {
 
     // Each entry: both images, the prompt, the laugh count and the laugh control.
     const first = within(items[0]!).getByRole('article', { name: 'prompt number 1' });
-    expect(within(first).getByRole('img', { name: 'Original photo for "prompt number 1"' })).toBeInTheDocument();
+    expect(within(first).getByRole('img', { name: 'Original photo for “prompt number 1”' })).toBeInTheDocument();
     expect(within(first).getByRole('img', { name: 'prompt number 1' })).toBeInTheDocument();
     expect(within(first).getByRole('button', { name: 'Laugh, 99 laughs' })).toHaveAttribute('aria-pressed', 'false');
   });
@@ -78,7 +78,7 @@ describe('Hall of Fame (000 §2 "Hall of Fame page")', () => {
 
     const article = await screen.findByRole('article', { name: 'prompt number 1' });
     const edited = within(article).getByRole('img', { name: 'prompt number 1' });
-    const original = within(article).getByRole('img', { name: 'Original photo for "prompt number 1"' });
+    const original = within(article).getByRole('img', { name: 'Original photo for “prompt number 1”' });
     expect(edited.getAttribute('srcset')).toContain(`/api/images/${top.id}/renditions/generated-320-0123456789abcdef.webp 320w`);
     expect(original.getAttribute('srcset')).toContain(`/api/images/${top.id}/renditions/original-1000-0123456789abcdef.webp 1000w`);
     for (const image of [original, edited]) {

@@ -1,13 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { getErrorStatus } from '../../../shared/api/base-api';
 import { serverMessage } from '../../../shared/api/error-text';
+import { useCheckedForm } from '../../../shared/lib/use-checked-form';
 import { Button, ButtonLink } from '../../../shared/ui/button';
 import { ArrowLeftIcon, MailIcon } from '../../../shared/ui/icons';
-import { TextField } from '../../../shared/ui/text-field';
+import { EmailField } from '../../../shared/ui/email-field';
 import { FORGOT_PASSWORD_SENT_TEXT, useForgotPasswordMutation } from '../api/identity.api';
-import { forgotPasswordSchema, type ForgotPasswordOutput, type ForgotPasswordValues } from '../lib/schemas';
+import { forgotPasswordSchema, type ForgotPasswordOutput } from '../lib/schemas';
 import styles from './forms.module.css';
 
 export const FORGOT_PASSWORD_FAILED = 'Could not send the reset link. Please try again.';
@@ -45,12 +44,7 @@ export function ForgotPasswordForm({
     setError,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<ForgotPasswordValues, unknown, ForgotPasswordOutput>({
-    resolver: zodResolver(forgotPasswordSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { email: defaultEmail },
-  });
+  } = useCheckedForm(forgotPasswordSchema, { email: defaultEmail });
 
   useEffect(() => {
     if (autoFocus) setFocus('email');
@@ -113,14 +107,7 @@ export function ForgotPasswordForm({
         </h2>
         <p className={styles.muted}>{intro}</p>
       </div>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <EmailField error={errors.email?.message} {...register('email')} />
       {failure ? (
         <p role="alert" className={styles.alert}>
           {failure}

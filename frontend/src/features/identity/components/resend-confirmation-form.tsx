@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { getErrorStatus, getServerErrorText } from '../../../shared/api/base-api';
 import { Button } from '../../../shared/ui/button';
 import { notifyError } from '../../../shared/ui/notify';
-import { TextField } from '../../../shared/ui/text-field';
+import { EmailField } from '../../../shared/ui/email-field';
 import { useResendConfirmationMutation } from '../api/identity.api';
 import styles from './forms.module.css';
 
@@ -44,11 +44,7 @@ export function ResendConfirmationForm({ defaultEmail = '' }: { defaultEmail?: s
   return (
     <form className={styles.form} noValidate aria-labelledby={`${formId}-title`} onSubmit={(event) => void onSubmit(event)}>
       <p id={`${formId}-title`}>Need a new link? Enter your email address and we'll send another one.</p>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
+      <EmailField
         value={email}
         error={error}
         onChange={(event) => {

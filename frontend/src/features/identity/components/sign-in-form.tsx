@@ -1,13 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { getErrorMessage } from '../../../shared/api/base-api';
+import { useCheckedForm } from '../../../shared/lib/use-checked-form';
 import { Button } from '../../../shared/ui/button';
+import { EmailField } from '../../../shared/ui/email-field';
 import { notifyError } from '../../../shared/ui/notify';
 import { TextField } from '../../../shared/ui/text-field';
 import { useLoginMutation } from '../api/identity.api';
-import { signInSchema, type SignInOutput, type SignInValues } from '../lib/schemas';
+import { signInSchema, type SignInOutput } from '../lib/schemas';
 import styles from './forms.module.css';
 
 export interface SignInFormProps {
@@ -31,12 +31,7 @@ export function SignInForm({ onForgotPassword, defaultEmail = '', autoFocus = fa
     getValues,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<SignInValues, unknown, SignInOutput>({
-    resolver: zodResolver(signInSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { email: defaultEmail, password: '' },
-  });
+  } = useCheckedForm(signInSchema, { email: defaultEmail, password: '' });
 
   useEffect(() => {
     if (autoFocus) setFocus(autoFocus === 'password' ? 'password' : 'email');
@@ -53,14 +48,7 @@ export function SignInForm({ onForgotPassword, defaultEmail = '', autoFocus = fa
 
   return (
     <form className={styles.form} noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <EmailField error={errors.email?.message} {...register('email')} />
       <div className={styles.passwordBlock}>
         <TextField
           label="Password"

@@ -22,10 +22,12 @@ export interface SignUpDialogProps {
   onClose: () => void;
   /** After the "Account created!" toast; the host closes the dialog and redirects. */
   onRegistered: (user: CurrentUser | null) => void;
+  /** Where the opener wanted the person to land (e.g. the editor with a prompt); kept through "Sign in instead". */
+  next?: string;
 }
 
 /** The sign-up dialog (000 §2): opened through useSignUpDialog(), rendered by the app shell. */
-export function SignUpDialog({ mode, onClose, onRegistered }: SignUpDialogProps) {
+export function SignUpDialog({ mode, onClose, onRegistered, next }: SignUpDialogProps) {
   const firstField = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const { title, description } = TEXTS[mode];
@@ -38,9 +40,19 @@ export function SignUpDialog({ mode, onClose, onRegistered }: SignUpDialogProps)
         firstFieldRef={firstField}
         onSignInInstead={(email) => {
           onClose();
-          void navigate(`/auth?email=${encodeURIComponent(email)}`);
+          void navigate(signInPath(email, next));
         }}
       />
     </Dialog>
   );
+}
+
+/**
+ * /auth with the e-mail filled in, and the opener's destination when it is not the default one.
+ * The host checked `next` when the dialog opened; /auth checks its ?next= again (afterSignIn).
+ */
+export function signInPath(email: string, next: string | undefined): string {
+  const params = new URLSearchParams({ email });
+  if (next && next !== '/dashboard') params.set('next', next);
+  return `/auth?${params.toString()}`;
 }

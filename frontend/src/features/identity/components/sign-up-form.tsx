@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import type { FieldPath } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
   getErrorCode,
@@ -9,8 +8,11 @@ import {
   getServerErrorText,
 } from '../../../shared/api/base-api';
 import type { CurrentUser } from '../../../shared/api/current-user.api';
+import { fieldMessages } from '../../../shared/api/error-text';
 import type { SignUpMode } from '../../../shared/lib/sign-up-dialog';
+import { useCheckedForm } from '../../../shared/lib/use-checked-form';
 import { Button } from '../../../shared/ui/button';
+import { EmailField } from '../../../shared/ui/email-field';
 import { notifyError } from '../../../shared/ui/notify';
 import { TextField } from '../../../shared/ui/text-field';
 import { useRegisterMutation, type RegistrationRequest } from '../api/identity.api';
@@ -33,15 +35,10 @@ export function needsCaptcha(error: unknown): boolean {
 /** Field errors from a 400 (`details: [{field, messages}]`) or a 409 on e-mail / username. */
 function fieldErrors(error: unknown): Partial<Record<FieldPath<SignUpValues>, string>> {
   const found: Partial<Record<FieldPath<SignUpValues>, string>> = {};
-  const details = getErrorDetails(error);
-  if (Array.isArray(details)) {
-    for (const entry of details as unknown[]) {
-      if (typeof entry !== 'object' || entry === null) continue;
-      const { field, messages } = entry as { field?: unknown; messages?: unknown };
-      const message = Array.isArray(messages) && typeof messages[0] === 'string' ? messages[0] : undefined;
-      const name = FIELDS.find((candidate) => candidate === field);
-      if (name && message && !found[name]) found[name] = message;
-    }
+  const messages = fieldMessages(error);
+  for (const name of FIELDS) {
+    const message = messages[name];
+    if (message) found[name] = message;
   }
   const text = getServerErrorText(error);
   if (text && getErrorCode(error) === 'IDENTITY.EMAIL_TAKEN') found.email = text;
@@ -102,12 +99,7 @@ export function SignUpForm({
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<SignUpValues, unknown, SignUpOutput>({
-    resolver: zodResolver(signUpSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: SIGN_UP_DEFAULTS,
-  });
+  } = useCheckedForm(signUpSchema, SIGN_UP_DEFAULTS);
 
   // Fingerprinting takes a moment: start it as soon as the form shows.
   useEffect(() => {
@@ -180,7 +172,7 @@ export function SignUpForm({
     };
   }
 
-  const emailField = <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...field('email')} />;
+  const emailField = <EmailField {...field('email')} />;
   const usernameField = (
     <TextField label="Username" autoComplete="username" autoCapitalize="none" spellCheck={false} {...field('username')} />
   );

@@ -215,6 +215,31 @@ describe('signing in (000 §8, 001 §4)', () => {
     expect(within(screen.getByRole('tabpanel')).getByLabelText('Email')).toHaveValue('bob@example.com');
   });
 
+  it('after signing in, goes to the app path in ?next= (an example prompt kept through "Sign in instead"), never off the site', async () => {
+    const user = userEvent.setup();
+    stubApi({ 'GET /api/user': signedOut, 'POST /api/login': () => json(ALICE) });
+    const { router } = renderRoute(`/auth?email=alice%40example.com&next=${encodeURIComponent('/dashboard?prompt=add snow falling')}`);
+    await screen.findByRole('heading', { level: 1, name: 'Welcome' });
+    await user.type(within(screen.getByRole('tabpanel')).getByLabelText('Password'), 'secret1');
+    await user.click(within(screen.getByRole('tabpanel')).getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(new URLSearchParams(router.state.location.search).get('prompt')).toBe('add snow falling');
+  });
+
+  it.each(['//evil.example/x', 'https://evil.example/x', '/\\evil.example'])('ignores ?next=%s and goes to /dashboard', async (next) => {
+    stubApi({ 'GET /api/user': () => json(ALICE) });
+    const { router } = renderRoute(`/auth?next=${encodeURIComponent(next)}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('a pending plan or pack choice still wins over ?next=', async () => {
+    localStorage.setItem('pendingSubscription', 'starter');
+    stubApi({ 'GET /api/user': () => json(ALICE) });
+    const { router } = renderRoute(`/auth?next=${encodeURIComponent('/dashboard?prompt=x')}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+  });
+
   it('sends a visitor who is already signed in on to /dashboard, or /pricing with a pending choice', async () => {
     stubApi({ 'GET /api/user': () => json(ALICE) });
     const first = renderRoute('/auth');

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { useGetCurrentUserQuery } from '../../../shared/api/current-user.api';
+import { isAppPath } from '../../../shared/lib/editor-prompt';
 import { postSignInPath } from '../../../shared/lib/pending-choice';
-import { ButtonLink } from '../../../shared/ui/button';
+import { BackLink } from '../../../shared/ui/back-link';
 import { Card } from '../../../shared/ui/card';
-import { ArrowLeftIcon, PencilIcon, UploadIcon, ZapIcon } from '../../../shared/ui/icons';
+import { PencilIcon, UploadIcon, ZapIcon } from '../../../shared/ui/icons';
 import { PageHeading } from '../../../shared/ui/page-heading';
 import { Spinner } from '../../../shared/ui/spinner';
 import { Tabs } from '../../../shared/ui/tabs';
@@ -43,7 +44,7 @@ export function AuthPage() {
       </div>
     );
   }
-  if (user) return <Navigate to={postSignInPath()} replace />;
+  if (user) return <Navigate to={afterSignIn(searchParams.get('next'))} replace />;
 
   return (
     <div className={styles.page}>
@@ -103,10 +104,17 @@ export function AuthPage() {
         </div>
       </Card>
 
-      <ButtonLink to="/" variant="ghost" className={styles.back}>
-        <ArrowLeftIcon />
-        Back to Home
-      </ButtonLink>
+      <BackLink to="/">Back to Home</BackLink>
     </div>
   );
+}
+
+/**
+ * Where a signed-in visitor goes from /auth: /pricing while a plan or pack choice is pending, else
+ * the `next` path the sign-up dialog passed on (an example prompt's editor link), else /dashboard.
+ */
+export function afterSignIn(next: string | null): string {
+  const fallback = postSignInPath();
+  if (fallback === '/pricing') return fallback;
+  return next && isAppPath(next) ? next : fallback;
 }

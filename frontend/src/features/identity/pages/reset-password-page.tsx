@@ -1,18 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
-import { getErrorCode, getErrorDetails, getErrorStatus } from '../../../shared/api/base-api';
-import { serverMessage } from '../../../shared/api/error-text';
-import { Button, ButtonLink } from '../../../shared/ui/button';
+import { getErrorCode, getErrorStatus } from '../../../shared/api/base-api';
+import { fieldMessages, serverMessage } from '../../../shared/api/error-text';
+import { useCheckedForm } from '../../../shared/lib/use-checked-form';
+import { BackLink } from '../../../shared/ui/back-link';
+import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
-import { AlertCircleIcon, ArrowLeftIcon, LockIcon } from '../../../shared/ui/icons';
+import { AlertCircleIcon, LockIcon } from '../../../shared/ui/icons';
+import { NewPasswordFields } from '../../../shared/ui/new-password-fields';
 import { notifyError } from '../../../shared/ui/notify';
 import { PageHeading } from '../../../shared/ui/page-heading';
 import { Spinner } from '../../../shared/ui/spinner';
-import { TextField } from '../../../shared/ui/text-field';
 import {
   RESET_LINK_INVALID_CODE,
   RESET_LINK_INVALID_TEXT,
@@ -38,13 +38,8 @@ function isInvalidLink(error: unknown): boolean {
 /** The server's message for the new password (a 400 about its length), if that is what it said. */
 function newPasswordError(error: unknown): string | undefined {
   if (getErrorStatus(error) !== 400) return undefined;
-  const details = getErrorDetails(error);
-  if (Array.isArray(details)) {
-    for (const entry of details as unknown[]) {
-      const { field, messages } = (entry ?? {}) as { field?: unknown; messages?: unknown };
-      if (field === 'newPassword' && Array.isArray(messages) && typeof messages[0] === 'string') return messages[0];
-    }
-  }
+  const fromField = fieldMessages(error).newPassword;
+  if (fromField) return fromField;
   const text = serverMessage(error);
   return text && /password/i.test(text) ? text : undefined;
 }
@@ -54,10 +49,7 @@ function Frame({ children }: { children: ReactNode }) {
     <div className={styles.page}>
       <PageHeading title="Reset Password" eyebrow="Magic Editor" className={styles.heading} />
       <Card className={styles.card}>{children}</Card>
-      <ButtonLink to="/" variant="ghost" className={styles.back}>
-        <ArrowLeftIcon />
-        Back to Home
-      </ButtonLink>
+      <BackLink to="/">Back to Home</BackLink>
     </div>
   );
 }
@@ -83,12 +75,7 @@ function NewPasswordForm({ token, onInvalid }: { token: string; onInvalid: () =>
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ResetPasswordValues>({
-    resolver: zodResolver(resetPasswordSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: EMPTY,
-  });
+  } = useCheckedForm(resetPasswordSchema, EMPTY);
 
   async function onSubmit(values: ResetPasswordValues) {
     if (isSubmitting) return;
@@ -118,23 +105,7 @@ function NewPasswordForm({ token, onInvalid }: { token: string; onInvalid: () =>
         </h2>
         <p className={styles.muted}>Resetting your password signs you out on every device.</p>
       </div>
-      <TextField
-        label="New password"
-        type="password"
-        revealable
-        autoComplete="new-password"
-        hint="At least 8 characters."
-        error={errors.newPassword?.message}
-        {...register('newPassword')}
-      />
-      <TextField
-        label="Confirm new password"
-        type="password"
-        revealable
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register('confirmPassword')}
-      />
+      <NewPasswordFields register={register} errors={errors} />
       <Button type="submit" variant="primary" block aria-disabled={isSubmitting || undefined}>
         {isSubmitting ? 'Resetting Password...' : 'Reset Password'}
       </Button>

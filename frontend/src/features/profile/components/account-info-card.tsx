@@ -1,7 +1,7 @@
 import type { CurrentUser } from '../../../shared/api/current-user.api';
-import { Card } from '../../../shared/ui/card';
 import { UserIcon } from '../../../shared/ui/icons';
 import styles from './profile-cards.module.css';
+import { ProfileCard } from './profile-card';
 
 /** 001 §2: "{tier} subscriber" for a subscriber, else "Free account". */
 export function accountType(user: Pick<CurrentUser, 'isSubscribed' | 'subscriptionTier'>): string {
@@ -11,11 +11,7 @@ export function accountType(user: Pick<CurrentUser, 'isSubscribed' | 'subscripti
 /** The profile's Account Information card (001 §2): read-only e-mail, username, account type. */
 export function AccountInfoCard({ user }: { user: CurrentUser }) {
   return (
-    <Card as="section" className={styles.card} aria-labelledby="account-info-title">
-      <h2 id="account-info-title" className={styles.cardTitle}>
-        <UserIcon />
-        Account Information
-      </h2>
+    <ProfileCard titleId="account-info-title" icon={<UserIcon />} title="Account Information">
       <dl className={styles.facts}>
         <div className={styles.fact}>
           <dt>Email</dt>
@@ -30,6 +26,6 @@ export function AccountInfoCard({ user }: { user: CurrentUser }) {
           <dd className={styles.accountType}>{accountType(user)}</dd>
         </div>
       </dl>
-    </Card>
+    </ProfileCard>
   );
 }

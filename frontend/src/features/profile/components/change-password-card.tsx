@@ -1,16 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { getErrorStatus } from '../../../shared/api/base-api';
 import { newPasswordFields, withMatchingConfirmation } from '../../../shared/lib/new-password';
+import { useCheckedForm } from '../../../shared/lib/use-checked-form';
 import { Button } from '../../../shared/ui/button';
-import { Card } from '../../../shared/ui/card';
 import { LockIcon } from '../../../shared/ui/icons';
+import { NewPasswordFields } from '../../../shared/ui/new-password-fields';
 import { notifyError } from '../../../shared/ui/notify';
 import { TextField } from '../../../shared/ui/text-field';
 import { useChangePasswordMutation } from '../api/profile.api';
 import styles from './profile-cards.module.css';
+import { ProfileCard } from './profile-card';
 
 /** 001 §5 "Change password". The match check runs as soon as both new fields are filled in. */
 export const changePasswordSchema = withMatchingConfirmation(
@@ -45,12 +45,7 @@ export function ChangePasswordCard() {
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordValues>({
-    resolver: zodResolver(changePasswordSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: EMPTY,
-  });
+  } = useCheckedForm(changePasswordSchema, EMPTY);
 
   async function onSubmit(values: ChangePasswordValues) {
     try {
@@ -65,11 +60,7 @@ export function ChangePasswordCard() {
   }
 
   return (
-    <Card as="section" className={styles.card} aria-labelledby="change-password-title">
-      <h2 id="change-password-title" className={styles.cardTitle}>
-        <LockIcon />
-        Change Password
-      </h2>
+    <ProfileCard titleId="change-password-title" icon={<LockIcon />} title="Change Password">
       <form className={styles.form} noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
         <TextField
           label="Current password"
@@ -79,27 +70,11 @@ export function ChangePasswordCard() {
           error={errors.currentPassword?.message}
           {...register('currentPassword')}
         />
-        <TextField
-          label="New password"
-          type="password"
-          revealable
-          autoComplete="new-password"
-          hint="At least 8 characters."
-          error={errors.newPassword?.message}
-          {...register('newPassword')}
-        />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          revealable
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
+        <NewPasswordFields register={register} errors={errors} />
         <Button type="submit" variant="primary" className={styles.submit} aria-disabled={isSubmitting || undefined}>
           {isSubmitting ? 'Changing Password...' : 'Change Password'}
         </Button>
       </form>
-    </Card>
+    </ProfileCard>
   );
 }

@@ -2,27 +2,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { currentUserApi } from '../../../shared/api/current-user.api';
-import { json, stubApi, type ApiRoutes } from '../../../test/fetch-stub';
-import { renderRoute } from '../../../test/render-route';
+import { json, type ApiRoutes } from '../../../test/fetch-stub';
+import { ERIN, openProfile as openErinsProfile } from '../profile-test-kit';
 import { typedEmailMatches } from './delete-account-dialog';
 
-const ERIN = {
-  id: 9,
-  email: 'Erin@Example.com',
-  username: 'erin',
-  emailVerified: true,
-  isSubscribed: false,
-  subscriptionTier: 'free',
-  isAdmin: false,
-};
+/** Mixed case, so that the typed confirmation is matched without regard to case (D35). */
+const ERIN_MIXED_CASE = { ...ERIN, email: 'Erin@Example.com' };
 
 type User = ReturnType<typeof userEvent.setup>;
 
-async function openProfile(routes: ApiRoutes = {}) {
-  const stub = stubApi({ 'GET /api/user': () => json(ERIN), ...routes });
-  const view = renderRoute('/profile');
-  await screen.findByRole('heading', { level: 1, name: 'My Profile' });
-  return { ...stub, ...view };
+function openProfile(routes: ApiRoutes = {}) {
+  return openErinsProfile(routes, ERIN_MIXED_CASE);
 }
 
 const card = () => screen.getByRole('region', { name: 'Your data' });

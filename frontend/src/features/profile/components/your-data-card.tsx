@@ -5,13 +5,13 @@ import { getErrorStatus } from '../../../shared/api/base-api';
 import type { CurrentUser } from '../../../shared/api/current-user.api';
 import { serverMessage } from '../../../shared/api/error-text';
 import { Button } from '../../../shared/ui/button';
-import { Card } from '../../../shared/ui/card';
 import { DownloadIcon, ShieldIcon, TrashIcon } from '../../../shared/ui/icons';
 import { notifyError } from '../../../shared/ui/notify';
 import { Spinner } from '../../../shared/ui/spinner';
 import { useDownloadMyDataMutation } from '../api/profile.api';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import styles from './profile-cards.module.css';
+import { ProfileCard } from './profile-card';
 
 export const EXPORT_STARTED_TITLE = 'Download started';
 export const EXPORT_FAILED_TEXT = 'Could not prepare your data. Please try again.';
@@ -37,11 +37,7 @@ export function YourDataCard({ user }: { user: CurrentUser }) {
   }
 
   return (
-    <Card as="section" className={styles.card} aria-labelledby="your-data-title">
-      <h2 id="your-data-title" className={styles.cardTitle}>
-        <ShieldIcon />
-        Your data
-      </h2>
+    <ProfileCard titleId="your-data-title" icon={<ShieldIcon />} title="Your data">
 
       <div className={styles.dataBlock}>
         <h3 className={styles.blockTitle}>Download my data</h3>
@@ -73,6 +69,6 @@ export function YourDataCard({ user }: { user: CurrentUser }) {
       </div>
 
       <DeleteAccountDialog open={deleting} onClose={() => setDeleting(false)} email={user.email} />
-    </Card>
+    </ProfileCard>
   );
 }

@@ -1,27 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, signedOut, stubApi, type ApiRoutes } from '../../../test/fetch-stub';
+import { json, signedOut, stubApi } from '../../../test/fetch-stub';
 import { renderRoute } from '../../../test/render-route';
-
-const ERIN = {
-  id: 9,
-  email: 'erin@example.com',
-  username: 'erin',
-  emailVerified: true,
-  isSubscribed: false,
-  subscriptionTier: 'free',
-  isAdmin: false,
-};
+import { ERIN, openProfile } from '../profile-test-kit';
 
 type User = ReturnType<typeof userEvent.setup>;
-
-async function openProfile(routes: ApiRoutes = {}, account: Record<string, unknown> = ERIN) {
-  const stub = stubApi({ 'GET /api/user': () => json(account), ...routes });
-  const view = renderRoute('/profile');
-  await screen.findByRole('heading', { level: 1, name: 'My Profile' });
-  return { ...stub, ...view };
-}
 
 function passwordCard() {
   return screen.getByRole('region', { name: 'Change Password' });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, type RouteHandler } from '../../../test/fetch-stub';
+import { heldAnswer, json, type RouteHandler } from '../../../test/fetch-stub';
 import {
   WORDPRESS_PASSWORD_STORAGE_KEY,
   WORDPRESS_SITE_STORAGE_KEY,
@@ -13,7 +13,7 @@ import {
   WORDPRESS_NO_REST_API_MESSAGE,
   WORDPRESS_REFUSED_MESSAGE,
 } from '../lib/wordpress';
-import { WORDPRESS_CALL, WORDPRESS_SITE, articleField, calls, goToResult, heldAnswer, type User } from '../youtube-article-test-kit';
+import { WORDPRESS_CALL, WORDPRESS_SITE, articleField, calls, goToResult, type User } from '../youtube-article-test-kit';
 import { WORDPRESS_DETAILS_NOTE } from './publish-to-wordpress-dialog';
 
 /** The WordPress site's answer; the same fetch stub plays it, so the origin is checked here. */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { toast } from 'sonner';
-import { serverMessage } from '../../../shared/api/error-text';
+import { serverMessage, withReason } from '../../../shared/api/error-text';
 import { notifyError } from '../../../shared/ui/notify';
 import {
   useGenerateYoutubeArticleMutation,
@@ -10,7 +10,11 @@ import {
 } from '../api/tools.api';
 import { checkYoutubeUrl, EMPTY_URL_MESSAGE } from '../lib/youtube-url';
 
-/** 001 §8: the failure toast's text when the server gave no message of its own. */
+/**
+ * 001 §8: the failure toast is 'Error: Failed to generate article. Please try again.'; the
+ * server's reason (a private video, no captions, the hourly limit…) is added after it.
+ */
+export const GENERATE_FAILED_TITLE = 'Error';
 export const GENERATE_FAILED_MESSAGE = 'Failed to generate article. Please try again.';
 export const GENERATED_MESSAGE = 'Article generated successfully!';
 
@@ -137,7 +141,7 @@ export function useYoutubeArticle() {
         if (active.current !== request) return;
         active.current = null;
         dispatch({ type: 'failed' });
-        notifyError('Error', { description: serverMessage(error) ?? GENERATE_FAILED_MESSAGE });
+        notifyError(GENERATE_FAILED_TITLE, { description: withReason(GENERATE_FAILED_MESSAGE, serverMessage(error)) });
       }
     },
     [],

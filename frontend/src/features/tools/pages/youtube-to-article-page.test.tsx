@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json } from '../../../test/fetch-stub';
+import { heldAnswer, json } from '../../../test/fetch-stub';
+import { shownToasts } from '../../../test/toasts';
 import { LOCAL_WRITER_NOTICE } from '../components/article-result';
 import { OPENAI_KEY_STORAGE_KEY } from '../lib/browser-storage';
 import { INVALID_URL_MESSAGE } from '../lib/youtube-url';
@@ -14,7 +15,6 @@ import {
   calls,
   generate,
   goToResult,
-  heldAnswer,
   keyField,
   openPage,
   recordDownloads,
@@ -105,13 +105,15 @@ describe('input → processing → result (001 §2, §4, §8)', () => {
     ['no captions', 422, 'This video has no captions to turn into an article.'],
     ['the hourly limit', 429, 'You can generate 10 articles an hour. Please try again in 12 minutes.'],
     ['YouTube refusing', 503, "YouTube refused to share this video's captions right now. Please try again in a few minutes."],
-  ])("goes back to input with the fields kept and the server's message on %s", async (_case, status, message) => {
+  ])("goes back to input with the fields kept, and adds the server's reason after the spec's text on %s", async (_case, status, message) => {
     const user = userEvent.setup();
     await openPage({ [ARTICLE_CALL]: () => json({ message, error: 'Error', code: 'TOOLS.X' }, { status }) });
 
     await generate(user, VIDEO, 'Kept title');
 
-    expect(await toastWith('Error', message)).toBeInTheDocument();
+    // 001 §8: exactly 'Error' / 'Failed to generate article. Please try again.', the reason only after it.
+    expect(await toastWith('Error', `Failed to generate article. Please try again. ${message}`)).toBeInTheDocument();
+    expect(shownToasts()).toEqual([{ title: 'Error', description: `Failed to generate article. Please try again. ${message}` }]);
     expect(await screen.findByRole('heading', { level: 2, name: 'Video details' })).toHaveFocus();
     expect(urlField()).toHaveValue(VIDEO);
     expect(titleField()).toHaveValue('Kept title');
@@ -129,6 +131,7 @@ describe('input → processing → result (001 §2, §4, §8)', () => {
     await generate(user);
 
     expect(await toastWith('Error', 'Failed to generate article. Please try again.')).toBeInTheDocument();
+    expect(shownToasts()).toEqual([{ title: 'Error', description: 'Failed to generate article. Please try again.' }]);
     expect(await screen.findByRole('heading', { level: 2, name: 'Video details' })).toBeInTheDocument();
     expect(urlField()).toHaveValue(VIDEO);
   });

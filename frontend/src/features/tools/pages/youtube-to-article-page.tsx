@@ -1,7 +1,7 @@
 import { useGetCurrentUserQuery } from '../../../shared/api/current-user.api';
+import { BackLink } from '../../../shared/ui/back-link';
 import { ButtonLink } from '../../../shared/ui/button';
 import { AccessDeniedCard } from '../../../shared/ui/access-denied-card';
-import { ArrowLeftIcon } from '../../../shared/ui/icons';
 import { PageHeading } from '../../../shared/ui/page-heading';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { VisuallyHidden } from '../../../shared/ui/visually-hidden';
@@ -44,10 +44,7 @@ export function YoutubeToArticlePage() {
       <PageHeading title="YouTube to Article" subtitle="Turn a YouTube video into a ready-to-edit article." />
       {content}
       {/* 001 §2: "A Back to Dashboard link points to /". */}
-      <ButtonLink to="/" variant="ghost" className={styles.back}>
-        <ArrowLeftIcon />
-        Back to Dashboard
-      </ButtonLink>
+      <BackLink to="/">Back to Dashboard</BackLink>
     </div>
   );
 }

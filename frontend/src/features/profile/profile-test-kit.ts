@@ -1,0 +1,22 @@
+/** Shared set-up for the profile tests: a signed-in account and /profile opened for it. */
+import { screen } from '@testing-library/react';
+import { json, stubApi, type ApiRoutes } from '../../test/fetch-stub';
+import { renderRoute } from '../../test/render-route';
+
+export const ERIN = {
+  id: 9,
+  email: 'erin@example.com',
+  username: 'erin',
+  emailVerified: true,
+  isSubscribed: false,
+  subscriptionTier: 'free',
+  isAdmin: false,
+};
+
+/** Opens /profile signed in as `account`, with `routes` answering the other calls. */
+export async function openProfile(routes: ApiRoutes = {}, account: Record<string, unknown> = ERIN) {
+  const stub = stubApi({ 'GET /api/user': () => json(account), ...routes });
+  const view = renderRoute('/profile');
+  await screen.findByRole('heading', { level: 1, name: 'My Profile' });
+  return { ...stub, ...view };
+}

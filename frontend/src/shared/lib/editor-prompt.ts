@@ -1,0 +1,30 @@
+/**
+ * A link into the editor with a prompt already written (the landing page's example prompts).
+ * The prompt travels in the address (`/dashboard?prompt=…`), so it survives sign-up and a reload,
+ * and works from any page without importing the editor feature (ARCHITECTURE rule 9).
+ */
+export const EDITOR_PROMPT_PARAM = 'prompt';
+
+/** The longest prompt (the server's limit, generation's MAX_PROMPT_LENGTH): the editor's field and a carried-in prompt. */
+export const PROMPT_MAX_LENGTH = 1000;
+
+export function editorPathWithPrompt(prompt: string): string {
+  const params = new URLSearchParams({ [EDITOR_PROMPT_PARAM]: prompt.trim() });
+  return `/dashboard?${params.toString()}`;
+}
+
+/**
+ * The prompt the editor starts with, from its address's query string: trimmed, control characters
+ * dropped, at most 1000 characters; '' when there is none. The editor's filter and the server
+ * still check it like any typed prompt (000 §5, D13).
+ */
+export function initialPromptFrom(search: string): string {
+  const raw = new URLSearchParams(search).get(EDITOR_PROMPT_PARAM) ?? '';
+  const clean = raw.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  return Array.from(clean).slice(0, PROMPT_MAX_LENGTH).join('');
+}
+
+/** Only paths on this site ("/…", not "//host"): where the app may send someone after sign-up. */
+export function isAppPath(path: string): boolean {
+  return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
+}
