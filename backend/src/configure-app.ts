@@ -20,6 +20,7 @@ import { DomainErrorFilter } from './shared/http/domain-error.filter';
 import { HotPaths, installHotPaths } from './shared/http/hot-paths';
 import { PERMISSIONS_POLICY, permissionsPolicy } from './shared/http/permissions-policy';
 import { headersSetBy } from './shared/http/pipeline-answer';
+import { assignRequestId } from './shared/http/request-id';
 import { safeInputOnly } from './shared/http/safe-input.middleware';
 import { sameOriginOnly } from './shared/http/same-origin.middleware';
 import { crawlerFiles } from './shared/http/crawler-files.middleware';
@@ -41,6 +42,12 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, ses
   app.disable('x-powered-by');
 
   const hotPaths = app.get(HotPaths);
+  // Every Express answer has its x-request-id, also the ones given before the request log runs
+  // (a NUL character, a cross-site POST, a body the parser refuses); the log reuses it.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    assignRequestId(req, res);
+    next();
+  });
   app.use(permissionsPolicy);
   app.use(compression());
   const https = config.publicUrl.protocol === 'https:';

@@ -55,6 +55,16 @@ describe('HTTP basics', () => {
     expect(replaced.headers['x-request-id']).not.toBe('bad id with spaces');
   });
 
+  it('gives a request id to the answers refused before the request log runs (NUL, cross-site, bad JSON)', async () => {
+    const nul = await request(t.http).post('/api/contact').set('Content-Type', 'application/json').send({ message: 'a\u0000b' }).expect(400);
+    expect(nul.body.code).toBe('HTTP.NUL_CHARACTER');
+    expect(nul.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const crossSite = await request(t.http).post('/api/health').set('Origin', 'https://evil.example').set('X-Request-Id', 'lb-0123456789').expect(403);
+    expect(crossSite.headers['x-request-id']).toBe('lb-0123456789');
+    const badJson = await request(t.http).post('/api/anything').set('Content-Type', 'application/json').send('{"a":').expect(400);
+    expect(badJson.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('sends security headers with a content security policy and no X-Powered-By', async () => {
     const res = await request(t.http).get('/api/health');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");

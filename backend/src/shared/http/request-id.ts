@@ -9,8 +9,14 @@ export function requestIdFor(req: IncomingMessage): string {
   return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
-/** The request id of a request (requestIdFor), set as the `x-request-id` response header. */
+/**
+ * The request id of a request (requestIdFor), set as the `x-request-id` response header; the one
+ * already set when it has one (configureApp assigns it first thing, so answers given before the
+ * request log runs, such as the NUL or cross-site refusals, carry it too, and the log agrees).
+ */
 export function assignRequestId(req: IncomingMessage, res: ServerResponse): string {
+  const set = res.getHeader('x-request-id');
+  if (typeof set === 'string') return set;
   const id = requestIdFor(req);
   res.setHeader('x-request-id', id);
   return id;
