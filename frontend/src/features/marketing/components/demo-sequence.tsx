@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { cx } from '../../../shared/lib/cx';
 import { Button } from '../../../shared/ui/button';
 import { CheckCircleIcon, PauseIcon, PlayIcon, SparklesIcon, UploadIcon } from '../../../shared/ui/icons';
+import { StepBar } from '../../../shared/ui/step-bar';
 import { VisuallyHidden } from '../../../shared/ui/visually-hidden';
 import { usePageVisible, useInView, usePrefersReducedMotion } from '../hooks/use-demo-visibility';
 import { DEMO_EXAMPLES, type DemoExample } from '../lib/demo-examples';
@@ -23,28 +24,11 @@ import {
 import styles from './demo-sequence.module.css';
 
 const PROMPTS = DEMO_EXAMPLES.map((example) => example.prompt);
+/** The editor's step titles, drawn in the demo's step bar. */
 const STEP_TITLES = ['Upload Photo', 'Choose Editor', 'Add Prompt', 'Download Results'] as const;
 
 function describe(example: DemoExample): string {
   return `A photo of ${example.subject} is uploaded to the editor, the prompt is typed, Generate Image is pressed, and the result comes back: ${example.outcome}.`;
-}
-
-/** The editor's step bar as the demo draws it (decorative: the whole screen is a picture). */
-function DemoStepBar({ step }: { step: number }) {
-  return (
-    <ol className={styles.steps}>
-      {STEP_TITLES.map((title, index) => {
-        const item = index + 1;
-        const state = item < step ? 'done' : item === step ? 'current' : 'upcoming';
-        return (
-          <li key={title} className={cx(styles.step, styles[state])}>
-            <span className={styles.marker}>{state === 'done' ? '✓' : item}</span>
-            <span className={styles.stepTitle}>{title}</span>
-          </li>
-        );
-      })}
-    </ol>
-  );
 }
 
 function Photo({ src, example, className, style }: { src: string; example: DemoExample; className?: string; style?: CSSProperties }) {
@@ -144,7 +128,7 @@ function DemoScreen({ example, position }: { example: DemoExample; position: Dem
   }
   return (
     <div className={styles.screen} data-scene={scene}>
-      <DemoStepBar step={DEMO_SCENE_STEP[scene]} />
+      <StepBar titles={STEP_TITLES} current={DEMO_SCENE_STEP[scene]} compact />
       <div className={styles.media}>{media}</div>
       <div className={styles.bottom}>{bottom}</div>
     </div>
