@@ -1,6 +1,6 @@
 import { quotePrompt, sharedEditMeta, UNAVAILABLE_SHARE_META, SITE_NAME } from '@page-meta/page-meta';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { getErrorStatus } from '../../../shared/api/base-api';
@@ -12,12 +12,11 @@ import { applyPageMeta } from '../../../shared/lib/page-meta';
 import { useSignUpDialog } from '../../../shared/lib/sign-up-dialog';
 import { Button, ButtonLink } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
-import { AlertCircleIcon, ImageIcon, LockIcon, SparklesIcon } from '../../../shared/ui/icons';
+import { AlertCircleIcon, LockIcon, SparklesIcon } from '../../../shared/ui/icons';
+import { ImageFigure } from '../../../shared/ui/image-figure';
 import { notifyError } from '../../../shared/ui/notify';
-import { RenditionImage } from '../../../shared/ui/rendition-image';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { Spinner } from '../../../shared/ui/spinner';
-import { VisuallyHidden } from '../../../shared/ui/visually-hidden';
 import styles from './share-page.module.css';
 
 /** How wide each image is drawn (D31 `sizes`): two columns of a 60rem page from 720 px, one below. */
@@ -144,34 +143,20 @@ function SharedEditView({ edit, laugh }: { edit: SharedEdit; laugh: ReactNode })
   );
 }
 
+/** One image of the pair, shown whole in its own shape (never cropped). */
 function SharedImage({ src, renditions, alt, caption }: { src: string; renditions: readonly Rendition[]; alt: string; caption: string }) {
-  const [failed, setFailed] = useState(false);
   return (
-    <figure className={styles.figure}>
-      <a href={src} target="_blank" rel="noopener noreferrer" className={styles.frame}>
-        {failed ? (
-          <span className={styles.missing}>
-            <ImageIcon width={28} height={28} />
-            <span>{alt}</span>
-          </span>
-        ) : (
-          // D31: a WebP rendition through srcset/sizes, shown whole (never cropped); the link opens the full image.
-          <RenditionImage
-            src={src}
-            renditions={renditions}
-            sizes={SHARE_IMAGE_SIZES}
-            fallbackWidth={640}
-            fallbackHeight={480}
-            alt={alt}
-            decoding="async"
-            className={styles.image}
-            onError={() => setFailed(true)}
-          />
-        )}
-        <VisuallyHidden> (opens the full image in a new tab)</VisuallyHidden>
-      </a>
-      <figcaption className={styles.caption}>{caption}</figcaption>
-    </figure>
+    <ImageFigure
+      src={src}
+      renditions={renditions}
+      sizes={SHARE_IMAGE_SIZES}
+      fallbackWidth={640}
+      fallbackHeight={480}
+      alt={alt}
+      caption={caption}
+      newTabHint=" (opens the full image in a new tab)"
+      classes={styles}
+    />
   );
 }
 

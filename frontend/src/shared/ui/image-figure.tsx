@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import type { Rendition } from '../api/renditions';
+import { ImageIcon } from './icons';
+import { RenditionImage } from './rendition-image';
+import { VisuallyHidden } from './visually-hidden';
+
+export interface ImageFigureProps {
+  /** The full image: the link opens it, and the picture falls back to it without renditions. */
+  src: string;
+  renditions: readonly Rendition[];
+  /** How wide the image is drawn, for the choice among the renditions (D31 `sizes`). */
+  sizes: string;
+  /** The intrinsic size hint of an image without renditions. */
+  fallbackWidth: number;
+  fallbackHeight: number;
+  alt: string;
+  caption: string;
+  /** Read after the alt text, to say that the link opens a new tab. */
+  newTabHint: string;
+  loading?: 'eager' | 'lazy';
+  /**
+   * Each place draws the figure in its own shape (a fixed frame, or the image's own): its CSS
+   * module, with the classes figure, frame, image, missing and caption.
+   */
+  classes: Readonly<Partial<Record<'figure' | 'frame' | 'image' | 'missing' | 'caption', string>>>;
+}
+
+/**
+ * One captioned image of an edit that links to the full image in a new tab (000 §2 "Image
+ * links"). If the picture cannot be loaded, an icon and its alt text take its place, and the link
+ * to the full image stays.
+ */
+export function ImageFigure({ src, renditions, sizes, fallbackWidth, fallbackHeight, alt, caption, newTabHint, loading, classes }: ImageFigureProps) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <figure className={classes.figure}>
+      <a href={src} target="_blank" rel="noopener noreferrer" className={classes.frame}>
+        {failed ? (
+          <span className={classes.missing}>
+            <ImageIcon width={28} height={28} />
+            <span>{alt}</span>
+          </span>
+        ) : (
+          // D31: a WebP rendition through srcset/sizes; the link above opens the full image.
+          <RenditionImage
+            src={src}
+            renditions={renditions}
+            sizes={sizes}
+            fallbackWidth={fallbackWidth}
+            fallbackHeight={fallbackHeight}
+            alt={alt}
+            loading={loading}
+            decoding="async"
+            className={classes.image}
+            onError={() => setFailed(true)}
+          />
+        )}
+        <VisuallyHidden>{newTabHint}</VisuallyHidden>
+      </a>
+      <figcaption className={classes.caption}>{caption}</figcaption>
+    </figure>
+  );
+}
