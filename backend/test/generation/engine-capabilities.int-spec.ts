@@ -1,10 +1,8 @@
 import request from 'supertest';
 import { LOCAL_ENGINE_CAPABILITIES, NO_SUBJECT_MESSAGE, parseEditIntents } from '../../src/modules/generation/adapters/model/local-engine/edit-intents';
 import { PROMPT_SUGGESTIONS } from '../../src/modules/generation/domain/shared-with-client/prompt-suggestions';
-import type { FakeReplicate } from '../support/fake-replicate';
 import { photo, photoJpeg } from '../support/images';
-import type { TestApp } from '../support/test-app';
-import { balanceOf, createGenerationApp, createReplicateGenerationApp, generate, signedInUser } from './generation-helpers';
+import { balanceOf, generate, generationAppForSuite, replicateGenerationAppForSuite, signedInUser } from './generation-helpers';
 
 /**
  * Issue 15 "local mode tells the truth": GET /api/generation/capabilities says which engine edits
@@ -13,16 +11,10 @@ import { balanceOf, createGenerationApp, createReplicateGenerationApp, generate,
 const NEEDS_THE_AI_MODEL = ['put the girl in a black dress', 'remove the person on the left'];
 
 describe('GET /api/generation/capabilities with the local engine (no Replicate token)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createGenerationApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const suite = generationAppForSuite();
 
   it('answers anyone, signed out too: the local engine, the 12 chips in the spec order with what it does, and its list', async () => {
-    const res = await request(t.http).get('/api/generation/capabilities').expect(200);
+    const res = await request(suite.t.http).get('/api/generation/capabilities').expect(200);
     expect(res.headers['cache-control']).toBe('public, max-age=300');
     expect(res.body.engine).toBe('local');
     expect(res.body.suggestions.map((s: { prompt: string }) => s.prompt)).toEqual([...PROMPT_SUGGESTIONS]);
@@ -33,8 +25,8 @@ describe('GET /api/generation/capabilities with the local engine (no Replicate t
   });
 
   it('every chip it reports as supported really works on a portrait: 200 and a credit spent; the unsupported ones are refused, free', async () => {
-    const res = await request(t.http).get('/api/generation/capabilities').expect(200);
-    const user = await signedInUser(t, { regular: 12 });
+    const res = await request(suite.t.http).get('/api/generation/capabilities').expect(200);
+    const user = await signedInUser(suite.t, { regular: 12 });
     // ADR 0024: the background chip needs a person in the photo (the sample portrait, PNG).
     const portrait = photo('astronaut.png');
     for (const { prompt, supported } of res.body.suggestions as Array<{ prompt: string; supported: boolean }>) {
@@ -42,19 +34,19 @@ describe('GET /api/generation/capabilities with the local engine (no Replicate t
       expect([prompt, answer.status]).toEqual([prompt, supported ? 200 : 422]);
       if (!supported) expect(parseEditIntents(prompt)).toEqual([]);
     }
-    expect((await balanceOf(t, user.id)).balance).toBe(12 - 10);
+    expect((await balanceOf(suite.t, user.id)).balance).toBe(12 - 10);
   });
 
   it('the background chip on a photo with no person (the rocket) gets a short 422 and costs nothing (ADR 0024)', async () => {
-    const user = await signedInUser(t, { regular: 1 });
+    const user = await signedInUser(suite.t, { regular: 1 });
     const res = await generate(user.agent, { image: photoJpeg(), prompt: 'change the background to a beach at sunset' }).expect(422);
     expect(res.body.code).toBe('GENERATION.UNSUPPORTED_EDIT');
     expect(res.body.message).toBe(NO_SUBJECT_MESSAGE);
-    expect((await balanceOf(t, user.id)).balance).toBe(1);
+    expect((await balanceOf(suite.t, user.id)).balance).toBe(1);
   });
 
   it('lists the background edits first in what works locally', async () => {
-    const res = await request(t.http).get('/api/generation/capabilities').expect(200);
+    const res = await request(suite.t.http).get('/api/generation/capabilities').expect(200);
     expect(res.body.capabilities.slice(0, 3).map((c: { example: string }) => c.example)).toEqual([
       'change the background to a beach at sunset',
       'blur the background',
@@ -63,7 +55,7 @@ describe('GET /api/generation/capabilities with the local engine (no Replicate t
   });
 
   it('a refused prompt gets a short message (the list is in details.supported, not in the message)', async () => {
-    const user = await signedInUser(t, { regular: 1 });
+    const user = await signedInUser(suite.t, { regular: 1 });
     const res = await generate(user.agent, { image: photoJpeg(), prompt: 'put the girl in a black dress' }).expect(422);
     expect(res.body.code).toBe('GENERATION.UNSUPPORTED_EDIT');
     expect(res.body.message).toBe(
@@ -74,16 +66,10 @@ describe('GET /api/generation/capabilities with the local engine (no Replicate t
 });
 
 describe('GET /api/generation/capabilities with Replicate configured', () => {
-  let replicate: FakeReplicate;
-  let t: TestApp;
-  let close: () => Promise<void>;
-  beforeAll(async () => {
-    ({ t, replicate, close } = await createReplicateGenerationApp());
-  });
-  afterAll(() => close());
+  const suite = replicateGenerationAppForSuite();
 
   it('reports the AI model: every chip supported, in the spec order, and no local list', async () => {
-    const res = await request(t.http).get('/api/generation/capabilities').expect(200);
+    const res = await request(suite.t.http).get('/api/generation/capabilities').expect(200);
     expect(res.body).toEqual({
       engine: 'replicate',
       suggestions: PROMPT_SUGGESTIONS.map((prompt) => ({ prompt, supported: true })),

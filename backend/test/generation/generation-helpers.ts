@@ -32,6 +32,58 @@ export async function createReplicateGenerationApp(): Promise<{ t: TestApp; repl
   };
 }
 
+/** What a test reads from an app started for its describe block (set in beforeAll). */
+export interface GenerationSuite {
+  readonly t: TestApp;
+}
+
+export interface ReplicateGenerationSuite extends GenerationSuite {
+  readonly replicate: FakeReplicate;
+}
+
+function startedIn<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('the app is started in beforeAll: read it inside a test or hook');
+  return value;
+}
+
+/** For a describe block: a generation app (createGenerationApp) started before its tests and closed after them. */
+export function generationAppForSuite(options: TestAppOptions = {}): GenerationSuite {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createGenerationApp(options);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  return {
+    get t() {
+      return startedIn(t);
+    },
+  };
+}
+
+/**
+ * For a describe block: an app generating through Replicate against the fake Replicate server
+ * (createReplicateGenerationApp), started before its tests and closed, both, after them.
+ */
+export function replicateGenerationAppForSuite(): ReplicateGenerationSuite {
+  let started: Awaited<ReturnType<typeof createReplicateGenerationApp>> | undefined;
+  beforeAll(async () => {
+    started = await createReplicateGenerationApp();
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  return {
+    get t() {
+      return startedIn(started).t;
+    },
+    get replicate() {
+      return startedIn(started).replicate;
+    },
+  };
+}
+
 export type Agent = ReturnType<typeof request.agent>;
 
 export interface TestUser {

@@ -1,74 +1,66 @@
 import request from 'supertest';
 import sharp from 'sharp';
-import { E004_UNAVAILABLE, E005_SENSITIVE, type FakeReplicate } from '../support/fake-replicate';
+import { E004_UNAVAILABLE, E005_SENSITIVE } from '../support/fake-replicate';
 import { flatJpeg, meanDifference, photoPng } from '../support/images';
-import type { TestApp } from '../support/test-app';
-import { balanceOf, createGenerationApp, createReplicateGenerationApp, generate, imageRow, ledgerOf, signedInUser } from './generation-helpers';
+import { balanceOf, generate, imageRow, ledgerOf, replicateGenerationAppForSuite, signedInUser } from './generation-helpers';
 
 /**
  * POST /api/generate end to end with REPLICATE_API_TOKEN set: the real Replicate adapter (behind
  * the fallback state) against a local fake of Replicate's prediction API.
  */
 describe('generation with Replicate', () => {
-  let replicate: FakeReplicate;
-  let t: TestApp;
-  let close: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ t, replicate, close } = await createReplicateGenerationApp());
-  });
-  afterAll(() => close());
-  beforeEach(() => replicate.clear());
+  const suite = replicateGenerationAppForSuite();
+  beforeEach(() => suite.replicate.clear());
 
   it('sends the checked upload to Flux Kontext Max, copies the output into our storage and charges one credit', async () => {
     const output = await flatJpeg(300, 200, '#d04020');
-    replicate.enqueue({ kind: 'succeed', polls: 1, image: output, contentType: 'image/jpeg' });
-    const user = await signedInUser(t, { regular: 1 });
+    suite.replicate.enqueue({ kind: 'succeed', polls: 1, image: output, contentType: 'image/jpeg' });
+    const user = await signedInUser(suite.t, { regular: 1 });
     const res = await generate(user.agent, { image: photoPng(), filename: 'coffee.png', contentType: 'image/png', prompt: 'make the lighting more dramatic' }).expect(200);
 
     expect(res.body).toMatchObject({ watermarked: false, model: 'black-forest-labs/flux-kontext-max' });
-    expect(replicate.createdModels()).toEqual(['black-forest-labs/flux-kontext-max']);
-    const input = replicate.creates()[0].body?.input as Record<string, unknown>;
+    expect(suite.replicate.createdModels()).toEqual(['black-forest-labs/flux-kontext-max']);
+    const input = suite.replicate.creates()[0].body?.input as Record<string, unknown>;
     expect(input.prompt).toBe('make the lighting more dramatic');
     expect(String(input.input_image)).toMatch(/^data:image\/png;base64,/);
 
     // Stored here, byte for byte (no watermark, no metadata to strip), served with its real type.
-    const served = await request(t.http).get(`/api/images/${res.body.id}`).expect(200);
+    const served = await request(suite.t.http).get(`/api/images/${res.body.id}`).expect(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
     expect(Buffer.compare(served.body as Buffer, output)).toBe(0);
-    expect((await request(t.http).get(`/api/images/${res.body.id}/download`).expect(200)).headers['content-disposition']).toBe(
+    expect((await request(suite.t.http).get(`/api/images/${res.body.id}/download`).expect(200)).headers['content-disposition']).toBe(
       `attachment; filename="magic-editor-${res.body.id}.jpg"`,
     );
-    expect(await imageRow(t, res.body.id)).toMatchObject({ status: 'completed', model: 'black-forest-labs/flux-kontext-max' });
-    expect(await balanceOf(t, user.id)).toMatchObject({ balance: 0 });
+    expect(await imageRow(suite.t, res.body.id)).toMatchObject({ status: 'completed', model: 'black-forest-labs/flux-kontext-max' });
+    expect(await balanceOf(suite.t, user.id)).toMatchObject({ balance: 0 });
   });
 
   it('watermarks a Replicate output paid with a watermarked credit (D2)', async () => {
     const output = await flatJpeg(600, 400, '#808080');
-    replicate.enqueue({ kind: 'succeed', image: output, contentType: 'image/jpeg' });
-    const user = await signedInUser(t, { watermarked: 1 });
+    suite.replicate.enqueue({ kind: 'succeed', image: output, contentType: 'image/jpeg' });
+    const user = await signedInUser(suite.t, { watermarked: 1 });
     const res = await generate(user.agent, { image: photoPng(), contentType: 'image/png', prompt: 'add snow falling' }).expect(200);
     expect(res.body.watermarked).toBe(true);
-    const served = (await request(t.http).get(`/api/images/${res.body.id}`).expect(200)).body as Buffer;
+    const served = (await request(suite.t.http).get(`/api/images/${res.body.id}`).expect(200)).body as Buffer;
     expect(await sharp(served).metadata()).toMatchObject({ width: 600, height: 400, format: 'jpeg' });
     expect(await meanDifference(served, output, { left: 420, top: 330, width: 180, height: 70 })).toBeGreaterThan(15);
     expect(await meanDifference(served, output, { left: 0, top: 0, width: 300, height: 200 })).toBeLessThan(2);
   });
 
   it('answers an E005 refusal with nsfw_detected, free of charge', async () => {
-    replicate.enqueue({ kind: 'fail', error: E005_SENSITIVE });
-    const user = await signedInUser(t, { regular: 1 });
+    suite.replicate.enqueue({ kind: 'fail', error: E005_SENSITIVE });
+    const user = await signedInUser(suite.t, { regular: 1 });
     const res = await generate(user.agent, { image: photoPng(), contentType: 'image/png', prompt: 'add snow falling' }).expect(400);
     expect(res.body).toMatchObject({ error: 'nsfw_detected', code: 'GENERATION.NSFW_DETECTED' });
-    expect(await balanceOf(t, user.id)).toMatchObject({ balance: 1 });
-    expect((await ledgerOf(t, user.id)).reservations).toEqual({ released: 1 });
+    expect(await balanceOf(suite.t, user.id)).toMatchObject({ balance: 1 });
+    expect((await ledgerOf(suite.t, user.id)).reservations).toEqual({ released: 1 });
   });
 
   it('answers an E004 failure with 503, free of charge', async () => {
-    replicate.enqueue({ kind: 'fail', error: E004_UNAVAILABLE });
-    const user = await signedInUser(t, { regular: 1 });
+    suite.replicate.enqueue({ kind: 'fail', error: E004_UNAVAILABLE });
+    const user = await signedInUser(suite.t, { regular: 1 });
     const res = await generate(user.agent, { image: photoPng(), contentType: 'image/png', prompt: 'add snow falling' }).expect(503);
     expect(res.body.message).toBe('The AI service is busy right now. Please try again in a moment.');
-    expect(await balanceOf(t, user.id)).toMatchObject({ balance: 1 });
+    expect(await balanceOf(suite.t, user.id)).toMatchObject({ balance: 1 });
   });
 });

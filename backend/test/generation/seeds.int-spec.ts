@@ -5,10 +5,9 @@ import { canDoLocally } from '../../src/modules/generation/adapters/model/local-
 import { SEED_MAX } from '../../src/modules/generation/domain/generation-seed';
 import { PROMPT_SUGGESTIONS } from '../../src/modules/generation/domain/shared-with-client/prompt-suggestions';
 import { imageDiff, isVisible } from '../model/image-diff';
-import type { FakeReplicate } from '../support/fake-replicate';
 import { photo, photoJpeg } from '../support/images';
 import type { TestApp } from '../support/test-app';
-import { createGenerationApp, createReplicateGenerationApp, generate, signedInUser, sql } from './generation-helpers';
+import { generate, generationAppForSuite, replicateGenerationAppForSuite, signedInUser, sql } from './generation-helpers';
 
 /**
  * Issue 15 "Regenerate gives a different image": every generation draws a seed on the server and
@@ -99,25 +98,18 @@ describe('the local engine takes a seed (issue 15)', () => {
 });
 
 describe('POST /api/generate draws a new seed for every generation (issue 15)', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createGenerationApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const suite = generationAppForSuite();
 
   it('the same photo and prompt twice (Regenerate) give different bytes; each row keeps its seed', async () => {
-    const user = await signedInUser(t, { regular: 2 });
+    const user = await signedInUser(suite.t, { regular: 2 });
     // A pure tint: no random element of its own.
     const first = await generate(user.agent, { image: photoJpeg(), prompt: 'make the colors warmer' }).expect(200);
     const second = await generate(user.agent, { image: photoJpeg(), prompt: 'make the colors warmer' }).expect(200);
 
-    const [a, b] = await Promise.all([download(t, `/api/images/${first.body.id}`), download(t, `/api/images/${second.body.id}`)]);
+    const [a, b] = await Promise.all([download(suite.t, `/api/images/${first.body.id}`), download(suite.t, `/api/images/${second.body.id}`)]);
     expect(a.equals(b)).toBe(false);
 
-    const [seedA, seedB] = await Promise.all([seedOf(t, first.body.id), seedOf(t, second.body.id)]);
+    const [seedA, seedB] = await Promise.all([seedOf(suite.t, first.body.id), seedOf(suite.t, second.body.id)]);
     expect(isSeed(seedA)).toBe(true);
     expect(isSeed(seedB)).toBe(true);
     expect(seedA).not.toBe(seedB);
@@ -126,10 +118,10 @@ describe('POST /api/generate draws a new seed for every generation (issue 15)', 
   });
 
   it('the kept seed makes the stored picture again, byte for byte', async () => {
-    const user = await signedInUser(t, { regular: 1 });
+    const user = await signedInUser(suite.t, { regular: 1 });
     const res = await generate(user.agent, { image: photoJpeg(), prompt: 'add snow falling' }).expect(200);
-    const [original, stored] = await Promise.all([download(t, `/api/images/${res.body.id}/original`), download(t, `/api/images/${res.body.id}`)]);
-    const seed = await seedOf(t, res.body.id);
+    const [original, stored] = await Promise.all([download(suite.t, `/api/images/${res.body.id}/original`), download(suite.t, `/api/images/${res.body.id}`)]);
+    const seed = await seedOf(suite.t, res.body.id);
     const again = await new LocalImageModel().edit({ image: original, mimeType: 'image/jpeg', prompt: 'add snow falling', style: 'realistic', seed: seed! });
     expect(again.image.equals(stored)).toBe(true);
     const other = await new LocalImageModel().edit({ image: original, mimeType: 'image/jpeg', prompt: 'add snow falling', style: 'realistic', seed: (seed! + 1) % SEED_MAX });
@@ -137,36 +129,29 @@ describe('POST /api/generate draws a new seed for every generation (issue 15)', 
   });
 
   it('ignores a seed sent by the client', async () => {
-    const user = await signedInUser(t, { regular: 2 });
+    const user = await signedInUser(suite.t, { regular: 2 });
     const send = () => user.agent.post('/api/generate').field('prompt', 'make it black and white').field('seed', '42').attach('image', photoJpeg(), { filename: 'photo.jpg', contentType: 'image/jpeg' });
     const one = await send().expect(200);
     const two = await send().expect(200);
     expect([one.body.seed, two.body.seed]).not.toContain(42);
     expect(one.body.seed).not.toBe(two.body.seed);
-    expect(await seedOf(t, one.body.id)).toBe(one.body.seed);
+    expect(await seedOf(suite.t, one.body.id)).toBe(one.body.seed);
   });
 });
 
 describe('Replicate gets the generation\'s seed (issue 15)', () => {
-  let replicate: FakeReplicate;
-  let t: TestApp;
-  let close: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ t, replicate, close } = await createReplicateGenerationApp());
-  });
-  afterAll(() => close());
+  const suite = replicateGenerationAppForSuite();
 
   it('sends a new seed with each prediction, the one kept on the image row', async () => {
-    const user = await signedInUser(t, { regular: 2 });
+    const user = await signedInUser(suite.t, { regular: 2 });
     const first = await generate(user.agent, { image: photoJpeg(), prompt: 'put the girl in a black dress' }).expect(200);
     const second = await generate(user.agent, { image: photoJpeg(), prompt: 'put the girl in a black dress' }).expect(200);
 
-    const seeds = replicate.creates().map((call) => (call.body?.input as Record<string, unknown>).seed);
+    const seeds = suite.replicate.creates().map((call) => (call.body?.input as Record<string, unknown>).seed);
     expect(seeds).toHaveLength(2);
     expect(seeds.every(isSeed)).toBe(true);
     expect(seeds[0]).not.toBe(seeds[1]);
-    expect(await seedOf(t, first.body.id)).toBe(seeds[0]);
-    expect(await seedOf(t, second.body.id)).toBe(seeds[1]);
+    expect(await seedOf(suite.t, first.body.id)).toBe(seeds[0]);
+    expect(await seedOf(suite.t, second.body.id)).toBe(seeds[1]);
   });
 });
