@@ -90,6 +90,40 @@ function sandAndPalm(w: number, h: number, shore: number, foam: { colour: string
   return svg;
 }
 
+/** A top-to-bottom linear gradient through `stops` ([offset, colour]). */
+function downwardGradient(id: string, stops: Array<[offset: number, colour: string]>): string {
+  return `<linearGradient id="${id}" x1="0" y1="0" x2="0" y2="1">${stops.map(([offset, colour]) => `<stop offset="${offset}" stop-color="${colour}"/>`).join('')}</linearGradient>`;
+}
+
+/**
+ * A beach's start: the gradients its parts fill with (`sky`, `sea`, `sand`, the sun's `glow`), the
+ * sky down to the horizon, and the sun in its glow. The rest is drawn over it.
+ */
+function beachSkyAndSun(
+  w: number,
+  horizon: number,
+  look: {
+    sky: Array<[offset: number, colour: string]>;
+    sea: [top: string, bottom: string];
+    sand: [top: string, bottom: string];
+    glow: { from: string; opacity: number; to: string; radius: number };
+    sun: { x: number; y: number; radius: number; colour: string };
+  },
+): string {
+  const { sky, sea, sand, glow, sun } = look;
+  return (
+    `<defs>` +
+    downwardGradient('sky', sky) +
+    downwardGradient('sea', [[0, sea[0]], [1, sea[1]]]) +
+    downwardGradient('sand', [[0, sand[0]], [1, sand[1]]]) +
+    `<radialGradient id="glow"><stop offset="0" stop-color="${glow.from}" stop-opacity="${glow.opacity}"/><stop offset="1" stop-color="${glow.to}" stop-opacity="0"/></radialGradient>` +
+    `</defs>` +
+    `<rect width="${w}" height="${n(horizon)}" fill="url(#sky)"/>` +
+    `<circle cx="${n(sun.x)}" cy="${n(sun.y)}" r="${n(glow.radius)}" fill="url(#glow)"/>` +
+    `<circle cx="${n(sun.x)}" cy="${n(sun.y)}" r="${n(sun.radius)}" fill="${sun.colour}"/>`
+  );
+}
+
 function beachAtSunset(w: number, h: number, rand: () => number): string {
   const horizon = h * (0.56 + rand() * 0.08);
   const shore = horizon + h * (0.12 + rand() * 0.06);
@@ -104,16 +138,13 @@ function beachAtSunset(w: number, h: number, rand: () => number): string {
     [255, 140 + hueShift, 66],
     [255, 210, 138],
   ] as const;
-  let svg =
-    `<defs>` +
-    `<linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${hex(sky[0])}"/><stop offset="0.55" stop-color="${hex(sky[1])}"/><stop offset="0.85" stop-color="${hex(sky[2])}"/><stop offset="1" stop-color="${hex(sky[3])}"/></linearGradient>` +
-    `<linearGradient id="sea" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#8a4a86"/><stop offset="1" stop-color="#1d2b5a"/></linearGradient>` +
-    `<linearGradient id="sand" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#e9b27a"/><stop offset="1" stop-color="#a8683f"/></linearGradient>` +
-    `<radialGradient id="glow"><stop offset="0" stop-color="#ffe6a0" stop-opacity="0.85"/><stop offset="1" stop-color="#ff9a4a" stop-opacity="0"/></radialGradient>` +
-    `</defs>` +
-    `<rect width="${w}" height="${n(horizon)}" fill="url(#sky)"/>` +
-    `<circle cx="${n(sunX)}" cy="${n(sunY)}" r="${n(sunR * 4.5)}" fill="url(#glow)"/>` +
-    `<circle cx="${n(sunX)}" cy="${n(sunY)}" r="${n(sunR)}" fill="#ffd45e"/>`;
+  let svg = beachSkyAndSun(w, horizon, {
+    sky: [[0, hex(sky[0])], [0.55, hex(sky[1])], [0.85, hex(sky[2])], [1, hex(sky[3])]],
+    sea: ['#8a4a86', '#1d2b5a'],
+    sand: ['#e9b27a', '#a8683f'],
+    glow: { from: '#ffe6a0', opacity: 0.85, to: '#ff9a4a', radius: sunR * 4.5 },
+    sun: { x: sunX, y: sunY, radius: sunR, colour: '#ffd45e' },
+  });
   // Thin clouds lit from below.
   const clouds = 3 + Math.floor(rand() * 4);
   for (let i = 0; i < clouds; i++) {
@@ -142,16 +173,13 @@ function beachByDay(w: number, h: number, rand: () => number): string {
   const shore = horizon + h * (0.14 + rand() * 0.06);
   const sunX = w * (rand() < 0.5 ? 0.08 + rand() * 0.2 : 0.72 + rand() * 0.2);
   const sunY = h * (0.08 + rand() * 0.12);
-  let svg =
-    `<defs>` +
-    `<linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#2f86d6"/><stop offset="1" stop-color="#bfe6ff"/></linearGradient>` +
-    `<linearGradient id="sea" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#1a7fb0"/><stop offset="1" stop-color="#22c1c9"/></linearGradient>` +
-    `<linearGradient id="sand" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f6e2b8"/><stop offset="1" stop-color="#dcb67f"/></linearGradient>` +
-    `<radialGradient id="glow"><stop offset="0" stop-color="#ffffff" stop-opacity="0.9"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/></radialGradient>` +
-    `</defs>` +
-    `<rect width="${w}" height="${n(horizon)}" fill="url(#sky)"/>` +
-    `<circle cx="${n(sunX)}" cy="${n(sunY)}" r="${n(h * 0.2)}" fill="url(#glow)"/>` +
-    `<circle cx="${n(sunX)}" cy="${n(sunY)}" r="${n(h * 0.045)}" fill="#fffbe6"/>`;
+  let svg = beachSkyAndSun(w, horizon, {
+    sky: [[0, '#2f86d6'], [1, '#bfe6ff']],
+    sea: ['#1a7fb0', '#22c1c9'],
+    sand: ['#f6e2b8', '#dcb67f'],
+    glow: { from: '#ffffff', opacity: 0.9, to: '#ffffff', radius: h * 0.2 },
+    sun: { x: sunX, y: sunY, radius: h * 0.045, colour: '#fffbe6' },
+  });
   // Fluffy clouds: a few overlapping ellipses each.
   const clouds = 2 + Math.floor(rand() * 4);
   for (let i = 0; i < clouds; i++) {
