@@ -107,6 +107,13 @@ describe('issue 13 endpoints as each actor', () => {
     { name: 'anonymous', agent: anonymous() },
     { name: 'suspended user', agent: suspended.agent },
   ];
+  /** One caller signed out and one signed in, for the bad input every caller gets refused alike. */
+  const anonymousAndUser = (): Actor[] => [
+    { name: 'anonymous', agent: anonymous() },
+    { name: 'verified user', agent: user.agent },
+  ];
+  /** Signed-in users as actors named by their e-mail. */
+  const byEmail = (users: TestUser[]): Actor[] => users.map(({ email, agent }) => ({ name: email, agent }));
 
   /**
    * Everything a refused call could have changed: the accounts (password hash, suspension,
@@ -132,6 +139,27 @@ describe('issue 13 endpoints as each actor', () => {
 
   /** [status, code, message] of an answer, for one exact comparison. */
   const outcome = (res: request.Response) => [res.status, res.body.code, res.body.message];
+  /** [status, body] of an answer, the whole body compared. */
+  const statusAndBody = (res: request.Response) => [res.status, res.body];
+
+  /**
+   * Sends the same request as each actor in turn: every answer must read `expected` (by `read`,
+   * [status, code, message] unless told otherwise; the actor's name leads on a mismatch), and
+   * together they must have changed nothing.
+   */
+  async function refusedToEach(
+    actors: Actor[],
+    send: (agent: Actor['agent']) => request.Test,
+    expected: unknown[],
+    read: (res: request.Response) => unknown[] = outcome,
+  ): Promise<void> {
+    const before = await everything();
+    for (const { name, agent } of actors) {
+      const res = await send(agent);
+      expect([name, ...read(res)]).toEqual([name, ...expected]);
+    }
+    expect(await everything()).toEqual(before);
+  }
 
   /** The newest reset link's token mailed to `email`, once `count` reset mails have arrived. */
   async function resetToken(email: string, count = 1): Promise<string> {
@@ -185,15 +213,7 @@ describe('issue 13 endpoints as each actor', () => {
       ['a NUL character', 400, ...NUL, { email: 'ann\u0000@example.com' }],
       ['an unknown field', 400, 'VALIDATION.FAILED', 'property isAdmin should not exist', { email: 'ann@example.com', isAdmin: true }],
     ])('refuses %s: %i %s, changing nothing', async (_what, status, code, message, body) => {
-      const before = await everything();
-      for (const { name, agent } of [
-        { name: 'anonymous', agent: anonymous() },
-        { name: 'verified user', agent: user.agent },
-      ]) {
-        const res = await agent.post('/api/forgot-password').send(body);
-        expect([name, ...outcome(res)]).toEqual([name, status, code, message]);
-      }
-      expect(await everything()).toEqual(before);
+      await refusedToEach(anonymousAndUser(), (agent) => agent.post('/api/forgot-password').send(body), [status, code, message]);
     });
   });
 
@@ -220,12 +240,7 @@ describe('issue 13 endpoints as each actor', () => {
       ['a NUL character', '\u0000'],
       ['a token with a space after it', `${'A'.repeat(43)} `],
     ])('answers a %s token 400 IDENTITY.RESET_LINK_INVALID for every actor, changing nothing', async (_what, token) => {
-      const before = await everything();
-      for (const { name, agent } of everyone()) {
-        const res = await agent.get(`/api/reset-password/${encodeURIComponent(String(token))}`);
-        expect([name, res.status, res.body]).toEqual([name, 400, INVALID_LINK]);
-      }
-      expect(await everything()).toEqual(before);
+      await refusedToEach(everyone(), (agent) => agent.get(`/api/reset-password/${encodeURIComponent(String(token))}`), [400, INVALID_LINK], statusAndBody);
     });
 
     it('answers the link of an account suspended since, or being deleted, 400 IDENTITY.RESET_LINK_INVALID', async () => {
@@ -305,15 +320,7 @@ describe('issue 13 endpoints as each actor', () => {
       ['an unknown well-formed token', 'A'.repeat(43)],
       ...SQLISH.map((token): BadValue => [`SQL-ish ${token}`, token]),
     ])('refuses %s as the token with 400 IDENTITY.RESET_LINK_INVALID, changing nothing', async (_what, token) => {
-      const before = await everything();
-      for (const { name, agent } of [
-        { name: 'anonymous', agent: anonymous() },
-        { name: 'verified user', agent: user.agent },
-      ]) {
-        const res = await agent.post('/api/reset-password').send({ token, newPassword: 'a-brand-new-pass' });
-        expect([name, res.status, res.body]).toEqual([name, 400, INVALID_LINK]);
-      }
-      expect(await everything()).toEqual(before);
+      await refusedToEach(anonymousAndUser(), (agent) => agent.post('/api/reset-password').send({ token, newPassword: 'a-brand-new-pass' }), [400, INVALID_LINK], statusAndBody);
     });
   });
 
@@ -326,12 +333,7 @@ describe('issue 13 endpoints as each actor', () => {
     }
 
     it('401 AUTH.REQUIRED signed out and suspended, changing nothing (not even the hourly count)', async () => {
-      const before = await everything();
-      for (const { name, agent } of refused()) {
-        const res = await agent.get('/api/user/export');
-        expect([name, res.status, res.body]).toEqual([name, 401, AUTH_REQUIRED]);
-      }
-      expect(await everything()).toEqual(before);
+      await refusedToEach(refused(), (agent) => agent.get('/api/user/export'), [401, AUTH_REQUIRED], statusAndBody);
     });
 
     it("gives each signed-in actor their own data only, whatever the query names", async () => {
@@ -407,27 +409,14 @@ describe('issue 13 endpoints as each actor', () => {
       ['an unknown field', 400, 'VALIDATION.FAILED', 'property userId should not exist', { userId: 'someone-else' }],
     ])('refuses %s: %i %s, changing nothing', async (_what, status, code, text, overrides) => {
       const body = message(overrides);
-      const before = await everything();
-      for (const { name, agent } of [
-        { name: 'anonymous', agent: anonymous() },
-        { name: 'verified user', agent: user.agent },
-      ]) {
-        const res = await agent.post('/api/contact').send(body);
-        expect([name, ...outcome(res)]).toEqual([name, status, code, text]);
-      }
-      expect(await everything()).toEqual(before);
+      await refusedToEach(anonymousAndUser(), (agent) => agent.post('/api/contact').send(body), [status, code, text]);
     });
   });
 
   describe('POST /api/youtube-to-article (D33)', () => {
     it('401 AUTH.REQUIRED signed out and suspended, without asking YouTube or counting', async () => {
       const url = watchUrl(addTalk(youtube));
-      const before = await everything();
-      for (const { name, agent } of refused()) {
-        const res = await agent.post('/api/youtube-to-article').send({ youtubeUrl: url });
-        expect([name, res.status, res.body]).toEqual([name, 401, AUTH_REQUIRED]);
-      }
-      expect(await everything()).toEqual(before);
+      await refusedToEach(refused(), (agent) => agent.post('/api/youtube-to-article').send({ youtubeUrl: url }), [401, AUTH_REQUIRED], statusAndBody);
     });
 
     it('writes an article for every signed-in actor, verified or not, admin or not', async () => {
@@ -458,12 +447,7 @@ describe('issue 13 endpoints as each actor', () => {
       ['a NUL character in the title', 400, ...NUL, { youtubeUrl: VIDEO, customTitle: 'Bread\u0000' }],
       ['an unknown field', 400, 'VALIDATION.FAILED', 'property userId should not exist', { youtubeUrl: VIDEO, userId: 'someone-else' }],
     ])('refuses %s: %i %s, without asking YouTube or OpenAI or counting', async (_what, status, code, message, body) => {
-      const before = await everything();
-      for (const actor of [user, admin]) {
-        const res = await actor.agent.post('/api/youtube-to-article').send(body);
-        expect([actor.email, ...outcome(res)]).toEqual([actor.email, status, code, message]);
-      }
-      expect(await everything()).toEqual(before);
+      await refusedToEach(byEmail([user, admin]), (agent) => agent.post('/api/youtube-to-article').send(body), [status, code, message]);
     });
   });
 
@@ -520,12 +504,8 @@ describe('issue 13 endpoints as each actor', () => {
     });
 
     it("another user or an admin typing someone else's e-mail: 400 PRIVACY.CONFIRM_EMAIL_MISMATCH, nobody deleted", async () => {
-      const before = await everything();
-      for (const actor of [other, admin, unverified]) {
-        const res = await actor.agent.post('/api/user/delete-account').send({ confirmEmail: user.email });
-        expect([actor.email, ...outcome(res)]).toEqual([actor.email, 400, 'PRIVACY.CONFIRM_EMAIL_MISMATCH', MISMATCH]);
-      }
-      expect(await everything()).toEqual(before);
+      const typeUsersEmail = (agent: Actor['agent']) => agent.post('/api/user/delete-account').send({ confirmEmail: user.email });
+      await refusedToEach(byEmail([other, admin, unverified]), typeUsersEmail, [400, 'PRIVACY.CONFIRM_EMAIL_MISMATCH', MISMATCH]);
     });
 
     const TYPE_IT = 'Please type your email address to confirm';
