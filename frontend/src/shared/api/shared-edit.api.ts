@@ -5,25 +5,14 @@
  */
 import { z } from 'zod/mini';
 import { baseApi } from './base-api';
-import { address, imagePath, laughCount, text } from './edit-fields';
+import { editFieldsShape, toEditFields, type EditFields } from './edit-fields';
 import { parseResponse } from './parse-response';
-import { renditionsSchema, type Rendition } from './renditions';
 
 /** Who can open an edit's share page: everyone, only its owner (D14 switch off), or only its owner because an admin hid it. */
 export type ShareVisibility = 'public' | 'private' | 'hidden';
 
 /** GET /api/images/{id}/share. */
-export interface SharedEdit {
-  id: string;
-  prompt: string;
-  style: string;
-  /** ISO date-time of creation; '' when the server sent none. */
-  timestamp: string;
-  laughCount: number;
-  imageUrl: string;
-  originalUrl: string;
-  originalRenditions: Rendition[];
-  generatedRenditions: Rendition[];
+export interface SharedEdit extends EditFields {
   visibility: ShareVisibility;
   /** The signed-in user made it. */
   isOwner: boolean;
@@ -32,25 +21,12 @@ export interface SharedEdit {
 export const sharedEditSchema = z.pipe(
   z.object({
     id: z.string().check(z.minLength(1)),
-    prompt: text,
-    style: text,
-    timestamp: text,
-    laughCount,
-    imageUrl: address,
-    originalUrl: address,
-    originalRenditions: renditionsSchema,
-    generatedRenditions: renditionsSchema,
+    ...editFieldsShape,
     // Anything unknown is treated as not public: the owner is asked before a link is shared.
     visibility: z.catch(z.enum(['public', 'private', 'hidden']), 'private'),
     isOwner: z.catch(z.boolean(), false),
   }),
-  z.transform(
-    (raw): SharedEdit => ({
-      ...raw,
-      imageUrl: raw.imageUrl ?? imagePath(raw.id),
-      originalUrl: raw.originalUrl ?? imagePath(raw.id, '/original'),
-    }),
-  ),
+  z.transform((raw): SharedEdit => ({ ...toEditFields(raw), visibility: raw.visibility, isOwner: raw.isOwner })),
 );
 
 export const sharedEditApi = baseApi.injectEndpoints({

@@ -1,6 +1,5 @@
 import { z } from 'zod/mini';
-import { address, imagePath, laughCount, text } from '../../../shared/api/edit-fields';
-import { renditionsSchema, type Rendition } from '../../../shared/api/renditions';
+import { address, editFieldsShape, toEditFields, type EditFields } from '../../../shared/api/edit-fields';
 
 /**
  * A community edit as the client uses it (000 §3 "Community image entry"), read from the recent
@@ -8,22 +7,7 @@ import { renditionsSchema, type Rendition } from '../../../shared/api/renditions
  * id (000 §2 "Image links"); a missing or broken laugh count reads as 0 (000 §4); missing or
  * broken renditions read as none (D31: the full image is drawn).
  */
-export interface CommunityEntry {
-  id: string;
-  prompt: string;
-  style: string;
-  /** ISO date-time of creation; '' when the server sent none. */
-  timestamp: string;
-  laughCount: number;
-  /** The generated image: /api/images/{id}. */
-  imageUrl: string;
-  /** The original image: /api/images/{id}/original. */
-  originalUrl: string;
-  /** D31: small WebP versions of the original, by width ascending; [] when none are made yet. */
-  originalRenditions: Rendition[];
-  /** D31: small WebP versions of the generated image, by width ascending; [] when none are made yet. */
-  generatedRenditions: Rendition[];
-}
+export type CommunityEntry = EditFields;
 
 export interface LeaderboardEntry extends CommunityEntry {
   rank: number;
@@ -31,33 +15,16 @@ export interface LeaderboardEntry extends CommunityEntry {
 
 const entryFields = {
   id: z.union([z.pipe(z.number(), z.transform(String)), z.string().check(z.minLength(1))]),
-  prompt: text,
-  style: text,
-  timestamp: text,
-  laughCount,
-  imageUrl: address,
+  ...editFieldsShape,
+  // The entry also names its two images generatedPath and originalPath (000 §3).
   generatedPath: address,
-  originalUrl: address,
   originalPath: address,
-  originalRenditions: renditionsSchema,
-  generatedRenditions: renditionsSchema,
 };
 
 const entryObject = z.object(entryFields);
 
 function toEntry(raw: z.output<typeof entryObject>): CommunityEntry {
-  const { id } = raw;
-  return {
-    id,
-    prompt: raw.prompt,
-    style: raw.style,
-    timestamp: raw.timestamp,
-    laughCount: raw.laughCount,
-    imageUrl: raw.imageUrl ?? raw.generatedPath ?? imagePath(id),
-    originalUrl: raw.originalUrl ?? raw.originalPath ?? imagePath(id, '/original'),
-    originalRenditions: raw.originalRenditions,
-    generatedRenditions: raw.generatedRenditions,
-  };
+  return toEditFields({ ...raw, imageUrl: raw.imageUrl ?? raw.generatedPath, originalUrl: raw.originalUrl ?? raw.originalPath });
 }
 
 /** One community edit (recent feed, live message); only the id is required. */
