@@ -1,9 +1,8 @@
-import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useGetCurrentUserQuery } from '../../shared/api/current-user.api';
 import { failureText } from '../../shared/api/error-text';
-import { useAddLaughMutation, useRemoveLaughMutation } from '../../features/community/api/community.api';
 import { LaughButton } from '../../features/community/components/laugh-button';
+import { useOptimisticLaugh } from '../../features/community/hooks/use-laugh-toggle';
 import { MyEditsPage, type LaughSlotProps } from '../../features/my-edits/pages/my-edits-page';
 import { notifyError } from '../../shared/ui/notify';
 
@@ -14,36 +13,20 @@ import { notifyError } from '../../shared/ui/notify';
  */
 export function MyEditsLaugh({ image, setLaugh }: LaughSlotProps) {
   const { data: user } = useGetCurrentUserQuery();
-  const [addLaugh] = useAddLaughMutation();
-  const [removeLaugh] = useRemoveLaughMutation();
-  const [pending, setPending] = useState(false);
-  const busy = useRef(false);
-
-  async function toggle() {
+  const { pending, toggle } = useOptimisticLaugh({
+    imageId: image.id,
+    shown: image,
+    show: setLaugh,
     // 001 §3: the user id is the identifier (the page is only shown to a signed-in user).
-    const userIdentifier = user?.id;
-    if (busy.current || !userIdentifier) return;
-    busy.current = true;
-    setPending(true);
-    const wanted = !image.hasLaughed;
-    const undo = setLaugh({ laughCount: Math.max(0, image.laughCount + (wanted ? 1 : -1)), hasLaughed: wanted });
-    try {
-      const send = wanted ? addLaugh : removeLaugh;
-      const result = await send({ id: image.id, userIdentifier }).unwrap();
-      setLaugh(result);
+    identifier: () => user?.id,
+    onSuccess: (wanted) => {
       if (wanted) toast.success('Added laugh', { description: 'You laughed at this image!' });
-    } catch (error) {
-      undo();
-      notifyError(wanted ? 'Error adding laugh' : 'Error removing laugh', {
-        description: failureText(error, 'Please try again.'),
-      });
-    } finally {
-      busy.current = false;
-      setPending(false);
-    }
-  }
+    },
+    onFailure: (error, wanted) =>
+      notifyError(wanted ? 'Error adding laugh' : 'Error removing laugh', { description: failureText(error, 'Please try again.') }),
+  });
 
-  return <LaughButton count={image.laughCount} laughed={image.hasLaughed} pending={pending} onToggle={() => void toggle()} />;
+  return <LaughButton count={image.laughCount} laughed={image.hasLaughed} pending={pending} onToggle={toggle} />;
 }
 
 /**

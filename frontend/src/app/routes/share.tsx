@@ -1,7 +1,8 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useRef, useState } from 'react';
-import { useAddLaughMutation, useHasLaughedQuery, useRemoveLaughMutation } from '../../features/community/api/community.api';
+import { useState } from 'react';
+import { useHasLaughedQuery, type LaughResult } from '../../features/community/api/community.api';
 import { LaughButton } from '../../features/community/components/laugh-button';
+import { useOptimisticLaugh } from '../../features/community/hooks/use-laugh-toggle';
 import { useUserIdentifier } from '../../features/community/hooks/use-user-identifier';
 import { SharePage } from '../../features/share/pages/share-page';
 import type { SharedEdit } from '../../shared/api/shared-edit.api';
@@ -15,33 +16,13 @@ import type { SharedEdit } from '../../shared/api/shared-edit.api';
 export function ShareLaugh({ edit }: { edit: SharedEdit }) {
   const identifier = useUserIdentifier();
   const known = useHasLaughedQuery(identifier ? { id: edit.id, userIdentifier: identifier } : skipToken);
-  const [addLaugh] = useAddLaughMutation();
-  const [removeLaugh] = useRemoveLaughMutation();
-  const [own, setOwn] = useState<{ laughCount: number; hasLaughed: boolean } | null>(null);
-  const [pending, setPending] = useState(false);
-  const busy = useRef(false);
-  const laughed = own?.hasLaughed ?? known.data ?? false;
-  const count = own?.laughCount ?? edit.laughCount;
+  const [own, setOwn] = useState<LaughResult | null>(null);
+  const shown = { laughCount: own?.laughCount ?? edit.laughCount, hasLaughed: own?.hasLaughed ?? known.data ?? false };
+  const { pending, toggle } = useOptimisticLaugh({ imageId: edit.id, shown, show: setOwn, identifier: () => identifier });
 
-  async function toggle() {
-    if (busy.current || !identifier) return;
-    busy.current = true;
-    setPending(true);
-    const before = { laughCount: count, hasLaughed: laughed };
-    const wanted = !laughed;
-    setOwn({ laughCount: Math.max(0, count + (wanted ? 1 : -1)), hasLaughed: wanted });
-    try {
-      const send = wanted ? addLaugh : removeLaugh;
-      setOwn(await send({ id: edit.id, userIdentifier: identifier }).unwrap());
-    } catch {
-      setOwn(before);
-    } finally {
-      busy.current = false;
-      setPending(false);
-    }
-  }
-
-  return <LaughButton size="lg" count={count} laughed={laughed} pending={pending || !identifier} onToggle={() => void toggle()} />;
+  return (
+    <LaughButton size="lg" count={shown.laughCount} laughed={shown.hasLaughed} pending={pending || !identifier} onToggle={toggle} />
+  );
 }
 
 /**

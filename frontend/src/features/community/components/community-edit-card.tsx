@@ -26,7 +26,7 @@ export interface CommunityEditCardProps {
  * optimistic laugh toggle (000 §4). Named by its prompt for assistive technology.
  */
 export function CommunityEditCard({ entry, imageSizes, refreshAfterLaugh = false, header, className }: CommunityEditCardProps) {
-  const { laughed, pending, toggle } = useLaughToggle(entry.id, { refresh: refreshAfterLaugh });
+  const { laughed, pending, toggle } = useLaughToggle(entry, { refresh: refreshAfterLaugh });
   const prompt = entry.prompt.trim();
   const when = timeAgo(entry.timestamp);
   return (
