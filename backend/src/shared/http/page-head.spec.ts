@@ -1,4 +1,5 @@
-import { escapeHtml, headTags, pageWriter, type PageHead } from './page-head';
+import { escapeHtml } from '../mail/html';
+import { headTags, pageWriter, type PageHead } from './page-head';
 
 const SHARE: PageHead = {
   meta: { title: '"><script>alert(1)</script> · Magic Editor', description: "Tom & Jerry's <b>edit</b>" },

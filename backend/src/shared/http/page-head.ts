@@ -1,3 +1,4 @@
+import { escapeHtml } from '../mail/html';
 import type { PageMeta } from './shared-with-client/page-meta';
 
 /**
@@ -30,13 +31,6 @@ export interface PageHead {
   /** Keep the page out of search results (a share page that shows nothing). */
   noindex?: boolean;
   siteName: string;
-}
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text made safe for an HTML text node or a double-quoted attribute. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 }
 
 function meta(attribute: 'name' | 'property', key: string, content: string | number): string {

@@ -1,4 +1,4 @@
-/** D24: every mail's HTML part. Plain TypeScript, shared by each context's mail texts. */
+/** D24: every mail's HTML part (and the escaping of any HTML the server writes). Plain TypeScript, shared by each context's mail texts. */
 
 /** Escapes a value for HTML text and attribute positions. */
 export function escapeHtml(value: string): string {
