@@ -1,6 +1,7 @@
 import type { ImageStatus } from './domain/image';
 import type { OriginalMimeType, StoredMimeType } from './domain/image-format';
 import type { RenditionViews } from './domain/rendition';
+import type { SharePicture } from './domain/shared-edit';
 import type { Page, PageRequest } from '../../shared/pagination';
 
 /**
@@ -109,7 +110,7 @@ export interface ImageBytes {
 export interface SharePreview {
   prompt: string;
   /** A path on this site: the largest generated rendition (D31), else the generated file. */
-  image: { path: string; type: string; width?: number; height?: number };
+  image: SharePicture;
 }
 
 export interface ImagesApi {
