@@ -35,7 +35,7 @@ export class LocalImageModel implements ImageModel {
     if (intents.length === 0) throw new UnsupportedEditError(UNSUPPORTED_EDIT_MESSAGE, supportedEdits());
     const transparent = intents.some((intent) => intent.kind === 'remove-background');
     const mimeType = transparent || request.mimeType === 'image/png' ? 'image/png' : 'image/jpeg';
-    const outcome = await this.pool.render({ image: request.image, mimeType, intents, seed: request.seed ?? 0 }, request.signal);
+    const outcome = await this.pool.render({ image: request.image, mimeType, intents, seed: request.seed }, request.signal);
     request.signal?.throwIfAborted();
     if (!Buffer.isBuffer(outcome)) throw new UnsupportedEditError(NO_SUBJECT_MESSAGE, supportedEdits());
     return { image: outcome, mimeType, model: LOCAL_ENGINE_MODEL };

@@ -32,7 +32,7 @@ export default async function render(task: RenderTask): Promise<RenderOutcome> {
   const input = Buffer.from(task.image.buffer, task.image.byteOffset, task.image.byteLength);
   let encoded: Buffer;
   try {
-    encoded = await encode(await applyIntents(await decode(input), task.intents, task.seed ?? 0), task.mimeType);
+    encoded = await encode(await applyIntents(await decode(input), task.intents, task.seed), task.mimeType);
   } catch (error) {
     if (error instanceof NoSubjectError) return { kind: 'no-subject', coverage: error.coverage };
     throw error;
