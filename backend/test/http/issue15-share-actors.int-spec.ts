@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import request from 'supertest';
 import { IDENTITY_API, type IdentityApi } from '../../src/modules/identity';
 import { IMAGES_API, type ImagesApi } from '../../src/modules/images';
+import { SESSION_COOKIE } from '../../src/shared/auth/session-cookie';
 import { createGenerationApp, generate, signedInUser, sql, type Agent, type TestUser } from '../generation/generation-helpers';
 import { photoJpeg } from '../support/images';
 import type { TestApp } from '../support/test-app';
@@ -15,7 +16,8 @@ import type { TestApp } from '../support/test-app';
  * non-owner, a suspended user (whose open session stops at once, D21, so they ask as someone
  * signed out), an owner suspended since (their public edit stays public, their private one is
  * theirs no more than anyone's) and an admin; for a public, a private, a hidden, a failed, a
- * processing and a deleted edit. Then bad ids. Every answer is checked for its exact status and
+ * processing and a deleted edit. Then bad input: ids, garbage and forged cookies (the owner's own
+ * session id with a wrong signature among them), and the other methods. Every answer is checked for its exact status and
  * body, and no answer changes a row.
  */
 const ADMIN_EMAIL = 'issue15-boss@example.com';
@@ -275,6 +277,43 @@ describe('issue 15 share page as each actor', () => {
       for (const [name, agent] of Object.entries(actors()) as Array<[ActorKey, Agent]>) {
         const res = await agent.get(`/api/images/${encodeURIComponent(id)}/share`);
         expect([name, res.status, res.body]).toEqual([name, 404, NOT_FOUND]);
+      }
+      expect(await imageRows()).toEqual(before);
+    });
+
+    it.each<[what: string, cookie: string]>([
+      ['a garbage session cookie', `${SESSION_COOKIE}=garbage`],
+      ['a forged signed session cookie', `${SESSION_COOKIE}=s%3Aforged.bad`],
+      ["the owner's own session id with a wrong signature", '<tampered>'],
+      ['an empty session cookie', `${SESSION_COOKIE}=`],
+      ['a huge cookie', `${SESSION_COOKIE}=${'x'.repeat(6000)}`],
+    ])('answers %s as someone signed out: the public edit not as the owner\'s, the private one 404, no cookie set', async (_what, cookie) => {
+      let header = cookie;
+      if (cookie === '<tampered>') {
+        // The owner signed in once more (newUser's password): that cookie opens the private edit; altered, it must not.
+        const login = await anonymous().post('/api/login').send({ email: owner.email, password: 'secret-pass-1' }).expect(200);
+        const own = (login.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]).find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
+        expect((await anonymous().get(`/api/images/${ids.private}/share`).set('Cookie', own).expect(200)).body).toEqual(shareBody('private', OWN_PRIVATE));
+        header = `${own.slice(0, -3)}${own.endsWith('abc') ? 'xyz' : 'abc'}`;
+      }
+      const before = await imageRows();
+      const pub = await anonymous().get(`/api/images/${ids.public}/share`).set('Cookie', header);
+      expect([pub.status, pub.body, pub.headers['set-cookie']]).toEqual([200, shareBody('public', PUBLIC), undefined]);
+      const priv = await anonymous().get(`/api/images/${ids.private}/share`).set('Cookie', header);
+      expect([priv.status, priv.body, priv.headers['set-cookie']]).toEqual([404, NOT_FOUND, undefined]);
+      expect(await imageRows()).toEqual(before);
+    });
+
+    it.each(['post', 'put', 'patch', 'delete'] as const)('answers %s with the API 404 (no such endpoint) to every actor, changing nothing', async (method) => {
+      const before = await imageRows();
+      const path = `/api/images/${ids.private}/share`;
+      for (const [name, agent] of Object.entries(actors()) as Array<[ActorKey, Agent]>) {
+        const res = await agent[method](path).set('Origin', PUBLIC_URL).send({ isPublic: true });
+        expect([name, res.status, res.body]).toEqual([
+          name,
+          404,
+          { message: `No API endpoint ${method.toUpperCase()} ${path}`, error: 'Not found', code: 'HTTP.NOT_FOUND' },
+        ]);
       }
       expect(await imageRows()).toEqual(before);
     });
