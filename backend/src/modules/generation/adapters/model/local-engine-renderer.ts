@@ -68,7 +68,7 @@ export async function encode(image: RawImage, mimeType: OutputMime): Promise<Buf
 }
 
 /** What a seed decides besides the random overlays. */
-export interface Variation {
+interface Variation {
   /** The seed itself (snow, rain and the grain draw from it). */
   seed: number;
   /** 0.9..1.1: how strongly the tone and colour intents are applied. */
@@ -79,7 +79,7 @@ export interface Variation {
 }
 
 /** The seed's choices; seed 0 (the default of scripts and tests) is a render like any other. */
-export function variationOf(seed: number): Variation {
+function variationOf(seed: number): Variation {
   const s = seed >>> 0;
   const rand = seededRandom(s ^ 0x9e3779b9);
   return { seed: s, strength: 0.9 + 0.2 * rand(), offsetX: (rand() - 0.5) * 0.1, offsetY: (rand() - 0.5) * 0.1 };
@@ -113,7 +113,7 @@ class SubjectOf {
   }
 }
 
-export async function applyIntent(img: RawImage, intent: EditIntent, v: Variation = variationOf(0), subject = new SubjectOf(img)): Promise<RawImage> {
+async function applyIntent(img: RawImage, intent: EditIntent, v: Variation, subject: SubjectOf): Promise<RawImage> {
   const k = v.strength;
   switch (intent.kind) {
     case 'replace-background':
@@ -224,7 +224,7 @@ function clamp(v: number): number {
  * alike, triangular, so most pixels move by 0 or 1) drawn from the seed. Too faint to see; enough
  * that two seeds never give the same bytes, whatever the prompt (issue 15). Alpha is untouched.
  */
-export function grain(img: RawImage, seed: number): RawImage {
+function grain(img: RawImage, seed: number): RawImage {
   const { data, width, height, channels } = img;
   const px = new Uint8ClampedArray(data.buffer, data.byteOffset, data.length); // clamps at 0 and 255
   const pixels = width * height;
@@ -249,7 +249,7 @@ export function grain(img: RawImage, seed: number): RawImage {
  * Darkens towards the corners: strength 0..1 is how dark the farthest corner gets. The centre sits
  * where the seed's variation puts it (a few per cent off the middle), so the falloff differs too.
  */
-function vignette(img: RawImage, strength: number, v: Pick<Variation, 'offsetX' | 'offsetY'> = { offsetX: 0, offsetY: 0 }): RawImage {
+function vignette(img: RawImage, strength: number, v: Pick<Variation, 'offsetX' | 'offsetY'>): RawImage {
   const { data, width, height, channels } = img;
   const out = Buffer.from(data);
   const cx = (width - 1) * (0.5 + v.offsetX);
@@ -273,7 +273,7 @@ function vignette(img: RawImage, strength: number, v: Pick<Variation, 'offsetX' 
 }
 
 /** Warm light from a low sun: an orange-pink glow strongest at the top, a warmer, deeper bottom. k: the glow's strength (0.9..1.1). */
-function sunsetGlow(img: RawImage, k = 1): RawImage {
+function sunsetGlow(img: RawImage, k: number): RawImage {
   const { data, width, height, channels } = img;
   const out = Buffer.alloc(data.length);
   const glow: Rgb = [255, 128, 48];
