@@ -7,6 +7,7 @@
  * renderer's job (adapters/model/local-engine-renderer.ts). docs/local-engine.md lists all of it.
  */
 
+import type { EngineCapability } from '../../../application/engine-capabilities.port';
 import { CSS_COLOURS } from './css-colours';
 
 export type Rgb = readonly [number, number, number];
@@ -81,19 +82,13 @@ export const INTENT_ORDER: readonly EditIntentKind[] = [
   'background',
 ];
 
-/** One thing the engine can do, in people's words, with a prompt that shows it. */
-export interface LocalEngineCapability {
-  name: string;
-  example: string;
-}
-
 /**
  * What the engine can do, in the words the editor's "what works locally" list and the docs use
  * (GET /api/generation/capabilities serves it; the 422's `details.supported` names them). Every
  * example is a prompt the engine really applies (edit-intents.spec.ts checks each one). The
  * background edits come first: they are what people ask for most (ADR 0024).
  */
-export const LOCAL_ENGINE_CAPABILITIES: readonly LocalEngineCapability[] = [
+export const LOCAL_ENGINE_CAPABILITIES: readonly EngineCapability[] = [
   { name: 'a new background behind a person: a beach, snow, a city at night, a colour or a gradient', example: 'change the background to a beach at sunset' },
   { name: 'blur the background behind a person', example: 'blur the background' },
   { name: 'remove the background (a transparent PNG)', example: 'remove the background' },
