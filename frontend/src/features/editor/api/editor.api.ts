@@ -115,10 +115,6 @@ export const engineInfoSchema = z.object({
   capabilities: entries(z.object({ name: nonEmpty, example: nonEmpty })),
 });
 
-export function toEngineInfo(body: unknown): EngineInfo {
-  return z.parse(engineInfoSchema, body);
-}
-
 /** The engine changes only with the server's configuration: keep the answer for the whole visit. */
 export const ENGINE_INFO_CACHE_SECONDS = 60 * 60;
 
