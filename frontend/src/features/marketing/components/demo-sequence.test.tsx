@@ -145,6 +145,19 @@ describe('landing demo (000 §2 "embedded demo video", issue 15)', () => {
     expect(container.querySelector('[data-scene]')!.textContent).toContain(FIRST.prompt);
   });
 
+  it('quotes the prompt under the result by the one rule of every card (inner quotes as single marks)', () => {
+    const { container } = render(<DemoSequence />);
+    wait(untilScene(4));
+    const coffee = DEMO_EXAMPLES[1]!;
+    expect(coffee.prompt).toContain('"Monday fuel"');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show screen 4 Result' }));
+
+    expect(container.querySelector('[data-scene="result"]')).toHaveTextContent(
+      '\u201cadd the caption \u2018Monday fuel\u2019 and make the colors warmer\u201d',
+    );
+  });
+
   it('keeps the moving picture from screen readers and describes the example in its caption', () => {
     const { container } = render(<DemoSequence />);
     wait(untilScene(3) + 1000);

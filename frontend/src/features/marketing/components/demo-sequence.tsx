@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { cx } from '../../../shared/lib/cx';
+import { quotePrompt } from '../../../shared/lib/quote-prompt';
 import { Button } from '../../../shared/ui/button';
 import { CheckCircleIcon, PauseIcon, PlayIcon, SparklesIcon, UploadIcon } from '../../../shared/ui/icons';
 import { StepBar } from '../../../shared/ui/step-bar';
@@ -121,7 +122,7 @@ function DemoScreen({ example, position }: { example: DemoExample; position: Dem
     );
     bottom = (
       <>
-        <span className={styles.resultPrompt}>&ldquo;{example.prompt}&rdquo;</span>
+        <span className={styles.resultPrompt}>{quotePrompt(example.prompt)}</span>
         <span className={cx(styles.fakeButton, styles.fakeSecondary)}>Download</span>
       </>
     );
