@@ -1,8 +1,8 @@
 /**
  * Makes the landing page's demo pictures (frontend/public/assets/demo/): for each sample photo of
- * /work/shared/photos a "before" (the photo) and an "after" made by the project's own local
- * engine (D10) from the prompt the demo types, both as small WebP files. Run once, commit the
- * outputs:
+ * backend/assets/demo-photos (or SAMPLE_PHOTOS) a "before" (the photo) and an "after" made by the
+ * project's own local engine (D10) from the prompt the demo types, both as small WebP files. Run
+ * once, commit the outputs:
  *   cd backend && TS_NODE_TRANSPILE_ONLY=true node -r ts-node/register scripts/make-landing-demo-assets.ts
  * The prompts must stay the ones in frontend/src/features/marketing/lib/demo-examples.ts.
  */
