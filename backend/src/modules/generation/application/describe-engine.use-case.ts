@@ -19,17 +19,21 @@ export interface EngineDescription {
 
 /**
  * Issue 15: tells the editor (and anyone else: it is public, the same for everyone) which engine
- * is active and what it can do, so the chips and prompts promise only what it does.
+ * is active and what it can do, so the chips and prompts promise only what it does. The engine is
+ * chosen at start and the chips are fixed: the answer is worked out on the first request, not on
+ * every one.
  */
 @Injectable()
 export class DescribeEngineUseCase {
+  private description: EngineDescription | undefined;
+
   constructor(@Inject(ENGINE_CAPABILITIES) private readonly engine: EngineCapabilities) {}
 
   execute(): EngineDescription {
-    return {
+    return (this.description ??= {
       engine: this.engine.engine,
       suggestions: PROMPT_SUGGESTIONS.map((prompt) => ({ prompt, supported: this.engine.canDo(prompt, 'realistic') })),
       capabilities: this.engine.capabilities ? this.engine.capabilities.map((c) => ({ name: c.name, example: c.example })) : null,
-    };
+    });
   }
 }
