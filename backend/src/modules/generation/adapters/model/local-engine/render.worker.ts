@@ -16,7 +16,6 @@ export interface RenderTask {
 /** ADR 0024: a background edit found no person to keep in front of the background (the engine answers 422, free). */
 export interface NoSubject {
   kind: 'no-subject';
-  coverage: number;
 }
 
 /** What a worker answers: the encoded picture (moved, not cloned), or NoSubject. */
@@ -34,7 +33,7 @@ export default async function render(task: RenderTask): Promise<RenderOutcome> {
   try {
     encoded = await encode(await applyIntents(await decode(input), task.intents, task.seed), task.mimeType);
   } catch (error) {
-    if (error instanceof NoSubjectError) return { kind: 'no-subject', coverage: error.coverage };
+    if (error instanceof NoSubjectError) return { kind: 'no-subject' };
     throw error;
   }
   // sharp's output may live in memory that cannot be detached: one copy here, off the main
