@@ -22,7 +22,7 @@ const TARGET_MS = 3000;
 const PORTRAIT = path.resolve(__dirname, '..', 'assets', 'demo-photos', 'astronaut.png');
 const BEACH = 'change the background to a beach at sunset';
 const DIST_WORKER = path.resolve(__dirname, '..', 'dist', 'modules', 'generation', 'adapters', 'model', 'local-engine', 'render.worker.js');
-const SOURCES = ['render.worker.ts', 'subject-segmenter.ts', 'background-scenes.ts', 'edit-intents.ts', '../local-engine-renderer.ts'].map((f) =>
+const SOURCES = ['render.worker.ts', 'subject-segmenter.ts', 'background-scenes.ts', 'seeded-random.ts', 'edit-intents.ts', '../local-engine-renderer.ts'].map((f) =>
   path.resolve(__dirname, '..', 'src', 'modules', 'generation', 'adapters', 'model', 'local-engine', f),
 );
 
