@@ -3,9 +3,6 @@ import { screen } from '@testing-library/react';
 import { json, stubApi, type ApiRoutes } from '../../test/fetch-stub';
 import { renderRoute } from '../../test/render-route';
 
-/** The fetch stub's held answer, for the tests that import it from this kit. */
-export { heldAnswer } from '../../test/fetch-stub';
-
 export const ADMIN_ID = '00000000-0000-4000-8000-000000000001';
 
 export const ADMIN = {
@@ -143,7 +140,6 @@ export function platformStats(overrides: Record<string, unknown> = {}) {
 export function listAnswer(items: unknown[], total = items.length): Response {
   return json(items, { headers: { 'X-Total-Count': String(total) } });
 }
-
 
 export function toastTitle(title: string) {
   return screen.findByText(title, { selector: '[data-sonner-toast] [data-title]' });

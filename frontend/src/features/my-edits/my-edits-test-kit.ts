@@ -3,9 +3,6 @@ import { screen } from '@testing-library/react';
 import { json, stubApi, type ApiRoutes } from '../../test/fetch-stub';
 import { renderRoute } from '../../test/render-route';
 
-/** The fetch stub's held answer, for the tests that import it from this kit. */
-export { heldAnswer } from '../../test/fetch-stub';
-
 const DAY = 24 * 60 * 60 * 1000;
 
 export const PAID_USER = {
@@ -60,7 +57,6 @@ export function listAnswer(
     },
   });
 }
-
 
 export function toastTitle(title: string) {
   return screen.findByText(title, { selector: '[data-sonner-toast] [data-title]' });

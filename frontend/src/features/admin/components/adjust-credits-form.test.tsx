@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json } from '../../../test/fetch-stub';
+import { heldAnswer, json } from '../../../test/fetch-stub';
 import {
   adminUser,
   calls,
-  heldAnswer,
   listAnswer,
   openAdmin,
   toastDescription,

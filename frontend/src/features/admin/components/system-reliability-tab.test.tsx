@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json } from '../../../test/fetch-stub';
-import { calls, fallbackStatus, heldAnswer, openAdmin, toastDescription, toastTitle } from '../admin-test-kit';
+import { heldAnswer, json } from '../../../test/fetch-stub';
+import { calls, fallbackStatus, openAdmin, toastDescription, toastTitle } from '../admin-test-kit';
 
 const NOW = new Date('2030-05-30T12:00:00.000Z').getTime();
 const MINUTE = 60_000;

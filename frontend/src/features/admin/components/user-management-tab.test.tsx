@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json } from '../../../test/fetch-stub';
-import { ADMIN, ADMIN_ID, adminUser, calls, heldAnswer, listAnswer, openAdmin, toastDescription, toastTitle } from '../admin-test-kit';
+import { heldAnswer, json } from '../../../test/fetch-stub';
+import { ADMIN, ADMIN_ID, adminUser, calls, listAnswer, openAdmin, toastDescription, toastTitle } from '../admin-test-kit';
 import { SEARCH_PLACEHOLDER } from './user-management-tab';
 
 function userRow(email: string) {

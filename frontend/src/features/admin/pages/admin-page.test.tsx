@@ -1,14 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, signedOut, stubApi } from '../../../test/fetch-stub';
+import { heldAnswer, json, signedOut, stubApi } from '../../../test/fetch-stub';
 import { renderRoute } from '../../../test/render-route';
 import {
   ADMIN,
   adminUser,
   calls,
   fallbackStatus,
-  heldAnswer,
   listAnswer,
   NON_ADMIN,
   openAdmin,

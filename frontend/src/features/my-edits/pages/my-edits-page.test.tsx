@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { json, signedOut, stubApi } from '../../../test/fetch-stub';
+import { heldAnswer, json, signedOut, stubApi } from '../../../test/fetch-stub';
 import { renderRoute } from '../../../test/render-route';
 import { reloadPage } from '../lib/reload-page';
 import {
   calls,
-  heldAnswer,
   inDays,
   listAnswer,
   openMyEdits,
