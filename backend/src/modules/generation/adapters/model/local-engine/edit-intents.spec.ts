@@ -12,7 +12,6 @@ import {
   supportedEdits,
   UNKNOWN_BACKGROUND_MESSAGE,
   UNSUPPORTED_EDIT_MESSAGE,
-  unmetRequests,
   type EditIntent,
   type EditIntentKind,
 } from './edit-intents';
@@ -131,15 +130,15 @@ describe('D10 local engine: prompt → intents', () => {
   it('a new scene behind the subject is done locally; a background it cannot draw or only mentions is not (issue 15: the chip is marked)', () => {
     expect(canDoLocally('change the background to a beach at sunset')).toBe(true);
     expect(canDoLocally('replace the backdrop with a city at night')).toBe(true);
-    expect(unmetRequests('change the background to the moon')).toEqual(['a background it cannot draw']);
+    expect(readPrompt('change the background to the moon').unmet).toEqual(['a background it cannot draw']);
     expect(canDoLocally('change the background to the moon')).toBe(false);
     // The cartoon style does not make a background it cannot draw possible.
     expect(canDoLocally('change the background to the moon', 'cartoon')).toBe(false);
     // A background it only hears about, with no edit of it: the snowfall is done, the wish is not.
     expect(kinds('add falling leaves in the background and add snow falling')).toEqual(['snow']);
-    expect(unmetRequests('add falling leaves in the background and add snow falling')).toEqual(['a new background scene']);
+    expect(readPrompt('add falling leaves in the background and add snow falling').unmet).toEqual(['a new background scene']);
     // A background colour frame is something it does.
-    expect(unmetRequests('add a pink background')).toEqual([]);
+    expect(readPrompt('add a pink background').unmet).toEqual([]);
     expect(canDoLocally('add a pink background')).toBe(true);
     // The word inside a caption is the caption's, not a request.
     expect(canDoLocally('add the caption "Background check"')).toBe(true);

@@ -326,7 +326,11 @@ export interface PromptReading {
   intents: EditIntent[];
   /** The prompt asks for a new background the engine cannot draw (it refuses the whole prompt). */
   unknownBackground: boolean;
-  /** What it asks for that none of the intents does, in people's words. */
+  /**
+   * What it asks for that none of the intents does, in people's words (canDoLocally: a chip "works
+   * locally" only when this is empty): a background clause it reads no edit from ("add falling
+   * leaves in the background"), or a background it cannot draw ("change the background to the moon").
+   */
   unmet: string[];
 }
 
@@ -415,16 +419,6 @@ function shade([r, g, b]: Rgb): Rgb {
   const dark = 0.299 * r + 0.587 * g + 0.114 * b < 60;
   const f = (c: number) => Math.round(dark ? c + (255 - c) * 0.45 : c * 0.45);
   return [f(r), f(g), f(b)];
-}
-
-/**
- * What a prompt asks for that none of its intents does, in people's words (issue 15: a chip is
- * offered as "works locally" only when the engine does all of it): a background clause it reads no
- * edit from ("add snow in the background"), or a background it cannot draw ("change the
- * background to the moon").
- */
-export function unmetRequests(prompt: string, style?: string): string[] {
-  return readPrompt(prompt, style).unmet;
 }
 
 /** Whether the local engine does everything the prompt asks: at least one intent, nothing left over. */
