@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { signUpThroughApi } from './support/accounts';
 import { axeViolations } from './support/axe';
 import { useBrowserContexts, watchErrors } from './support/browser';
-import { PHOTO } from './support/editor';
+import { openPromptStep } from './support/editor';
 
 const baseUrl = inject('baseUrl');
 const outboxDir = inject('outboxDir');
@@ -27,11 +27,7 @@ async function signedInPage(context: BrowserContext): Promise<Page> {
 
 /** Steps 1-3 of the editor with a chip, Share to community as asked, then Generate and wait for the result. */
 async function makeEdit(page: Page, chip: string, { share }: { share: boolean }): Promise<void> {
-  await page.goto(`${baseUrl}/dashboard`);
-  await page.getByRole('heading', { name: 'Magic Editor', level: 1 }).waitFor();
-  await page.getByLabel('Photo to edit').setInputFiles(PHOTO);
-  await page.getByRole('button', { name: 'Continue', exact: true }).click();
-  await page.getByRole('button', { name: 'Continue with Magic Image Editor' }).click();
+  await openPromptStep(page, baseUrl);
   await page.getByRole('button', { name: chip }).click();
   const toggle = page.getByRole('switch', { name: 'Share to community' });
   if ((await toggle.isChecked()) !== share) await page.getByText('Share to community', { exact: true }).click();
