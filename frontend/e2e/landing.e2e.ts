@@ -118,12 +118,23 @@ describe('the landing page in a real browser (issue 15)', () => {
     await page.clock.runFor(3_000);
     await section.locator('[data-scene="prompt"]').waitFor();
     await expectLoaded(section.locator('[data-scene]'));
+    // Endless animations (the caret's blink) while it plays.
+    const endless = () =>
+      section
+        .locator('[data-scene]')
+        .evaluate((el) => el.getAnimations({ subtree: true }).filter((a) => a.effect?.getComputedTiming().iterations === Infinity).length);
+    expect(await endless()).toBeGreaterThan(0);
 
     await pause.click();
     await section.getByRole('button', { name: 'Play demo' }).waitFor();
     const still = await section.locator('[data-scene]').innerText();
     await page.clock.runFor(30_000);
     expect(await section.locator('[data-scene]').innerText()).toBe(still);
+    // WCAG 2.2.2: paused, nothing keeps moving (the blinking caret, the sparkle), on any screen.
+    expect(await endless()).toBe(0);
+    await section.getByRole('button', { name: 'Show screen 3 Magic' }).click();
+    await section.locator('[data-scene="progress"]').waitFor();
+    expect(await endless()).toBe(0);
 
     // The result screen: the before picture and the local engine's after picture, both served.
     await section.getByRole('button', { name: 'Show screen 4 Result' }).click();
