@@ -7,7 +7,7 @@ import { LocalImageModel } from '../../src/modules/generation/adapters/model/loc
 import { NO_SUBJECT_MESSAGE, UNKNOWN_BACKGROUND_MESSAGE } from '../../src/modules/generation/adapters/model/local-engine/edit-intents';
 import { SELFIE_MODEL_DIR, SELFIE_MODEL_FILES } from '../../src/modules/generation/adapters/model/local-engine/subject-segmenter';
 import { UnsupportedEditError } from '../../src/modules/generation/domain/model-errors';
-import { photo } from '../support/images';
+import { meanDifference, photo } from '../support/images';
 import { imageDiff } from './image-diff';
 
 /**
@@ -41,14 +41,6 @@ async function region(bytes: Buffer, box: Box): Promise<{ rgb: Buffer; alpha: Bu
   return { rgb, alpha };
 }
 
-/** Mean absolute difference per channel value between the same box of two pictures. */
-async function boxDiff(a: Buffer, b: Buffer, box: Box): Promise<number> {
-  const [ra, rb] = await Promise.all([region(a, box), region(b, box)]);
-  let sum = 0;
-  for (let i = 0; i < ra.rgb.length; i++) sum += Math.abs(ra.rgb[i] - rb.rgb[i]);
-  return sum / ra.rgb.length;
-}
-
 /**
  * Detail in a box: the mean absolute Laplacian of its luma at half size (edges and texture, which a
  * blur takes away; the half size averages out the engine's ±3 film grain).
@@ -78,10 +70,10 @@ describe('the local engine replaces, blurs and removes the background behind a p
     expect(result).toMatchObject({ mimeType: 'image/png', model: 'local-engine' });
     const meta = await sharp(result.image).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 512, 512]);
-    expect(await boxDiff(portrait, result.image, TOP_LEFT)).toBeGreaterThan(40);
-    expect(await boxDiff(portrait, result.image, TOP_RIGHT)).toBeGreaterThan(40);
+    expect(await meanDifference(portrait, result.image, TOP_LEFT)).toBeGreaterThan(40);
+    expect(await meanDifference(portrait, result.image, TOP_RIGHT)).toBeGreaterThan(40);
     // The face: the sunset's few per cent of warm light and the grain, nothing more.
-    expect(await boxDiff(portrait, result.image, FACE)).toBeLessThan(12);
+    expect(await meanDifference(portrait, result.image, FACE)).toBeLessThan(12);
     // The top of a sunset sky is a deep violet, not the grey studio backdrop.
     const { rgb } = await region(result.image, { left: 500, top: 2, width: 8, height: 8 });
     const [r, g, b] = [0, 1, 2].map((k) => rgb.filter((_, i) => i % 3 === k).reduce((s, v) => s + v, 0) / 64);
@@ -98,7 +90,7 @@ describe('the local engine replaces, blurs and removes the background behind a p
     const { rgb } = await region(result.image, { left: 470, top: 4, width: 20, height: 20 });
     const mean = [0, 1, 2].map((k) => rgb.filter((_, i) => i % 3 === k).reduce((s, v) => s + v, 0) / 400);
     expect([prompt, mean.map(Math.round), looksRight(mean[0], mean[1], mean[2])]).toEqual([prompt, mean.map(Math.round), true]);
-    expect(await boxDiff(portrait, result.image, FACE)).toBeLessThan(12);
+    expect(await meanDifference(portrait, result.image, FACE)).toBeLessThan(12);
   });
 
   it('"blur the background": the flag in the corner loses its edges, her face keeps them', async () => {
@@ -112,7 +104,7 @@ describe('the local engine replaces, blurs and removes the background behind a p
     expect(cornerAfter).toBeLessThan(cornerBefore * 0.35);
     // The face's own detail stays (the grain adds a little texture of its own).
     expect(faceAfter).toBeGreaterThan(faceBefore * 0.8);
-    expect(await boxDiff(portrait, result.image, FACE)).toBeLessThan(6);
+    expect(await meanDifference(portrait, result.image, FACE)).toBeLessThan(6);
   });
 
   it('"remove the background" gives a transparent PNG, also from a JPEG: the corners clear, her face opaque', async () => {
