@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { LocalRenewalJob } from '../../src/modules/billing/application/local-renewal.job';
+import { IMAGES_API, type ImagesApi } from '../../src/modules/images';
 import { PurgeMyEditsJob } from '../../src/modules/images/application/purge-my-edits.job';
 import { buyLocally, createBillingApp, signedInUser, sql, type TestUser } from '../billing/billing-helpers';
 import { generate, grant } from '../generation/generation-helpers';
@@ -192,6 +193,7 @@ describe('My Edits', () => {
         isFavorite: true,
         laughCount: 0,
         isPublic: true,
+        isHiddenByAdmin: false,
         imageUrl: `/api/images/${ids[3]}`,
         originalUrl: `/api/images/${ids[3]}/original`,
         downloadUrl: `/api/images/${ids[3]}/download`,
@@ -199,6 +201,12 @@ describe('My Edits', () => {
       for (const field of ['timestamp', 'savedAt', 'expiresAt']) expect(Number.isNaN(Date.parse(item[field] as string))).toBe(false);
       expect(item.generatedRenditions.length).toBeGreaterThan(0);
       expect(item.originalRenditions.length).toBeGreaterThan(0);
+      // Issue 15: a moderator's hiding shows on the card (Share says so rather than offer to publish).
+      await t.app.get<ImagesApi>(IMAGES_API).setHiddenByAdmin(ids[2], true);
+      const afterHiding = await user.agent.get('/api/my-edits').expect(200);
+      expect(afterHiding.body.map((i: { id: string; isHiddenByAdmin: boolean }) => [i.id, i.isHiddenByAdmin])).toEqual(
+        [...ids].reverse().map((id) => [id, id === ids[2]]),
+      );
 
       const favorites = await user.agent.get('/api/my-edits?favorites=true').expect(200);
       expect(favorites.body.map((i: { id: string }) => i.id)).toEqual([ids[3], ids[1]]);

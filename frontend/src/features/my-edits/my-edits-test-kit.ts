@@ -32,6 +32,7 @@ export function savedImage(id: string, overrides: Record<string, unknown> = {}) 
     laughCount: 2,
     hasLaughed: false,
     isPublic: true,
+    isHiddenByAdmin: false,
     imageUrl: `/api/images/${id}`,
     originalUrl: `/api/images/${id}/original`,
     downloadUrl: `/api/images/${id}/download`,

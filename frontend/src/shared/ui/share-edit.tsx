@@ -15,8 +15,8 @@ export const LINK_COPIED = 'Link copied to clipboard';
 export interface EditToShare {
   id: string;
   prompt: string;
-  /** D14 as the caller already knows it (a My Edits card); else the server is asked. */
-  isPublic?: boolean;
+  /** D14 as the caller already knows it (a My Edits card: public, private or hidden by a moderator); else the server is asked. */
+  visibility?: ShareVisibility;
 }
 
 type Step = 'ask' | 'private' | 'hidden';
@@ -62,7 +62,7 @@ export function useShareEdit(prefetchId: string | null = null): ShareEdit {
   const working = useRef(false);
 
   async function visibilityOf(edit: EditToShare): Promise<ShareVisibility | null> {
-    if (edit.isPublic !== undefined) return edit.isPublic ? 'public' : 'private';
+    if (edit.visibility) return edit.visibility;
     try {
       return (await lookUp(edit.id, true).unwrap()).visibility;
     } catch (error) {
@@ -98,7 +98,7 @@ export function useShareEdit(prefetchId: string | null = null): ShareEdit {
       return;
     }
     setPending(null);
-    await deliver({ ...edit, isPublic: true });
+    await deliver(edit);
   }
 
   async function copyAnyway(edit: EditToShare) {

@@ -16,6 +16,8 @@ export interface SavedImageView {
   isFavorite: boolean;
   laughCount: number;
   isPublic: boolean;
+  /** Hidden by a moderator (D14): Share says so instead of offering to make it public (issue 15). */
+  isHiddenByAdmin: boolean;
   imageUrl: string;
   originalUrl: string;
   downloadUrl: string;
@@ -74,6 +76,7 @@ function toView(row: SavedImageRow): SavedImageView {
     isFavorite: row.isFavorite,
     laughCount: row.laughCount,
     isPublic: row.isPublic,
+    isHiddenByAdmin: row.isHiddenByAdmin,
     imageUrl: `/api/images/${row.id}`,
     originalUrl: `/api/images/${row.id}/original`,
     downloadUrl: `/api/images/${row.id}/download`,

@@ -35,6 +35,8 @@ export interface SavedImage {
   /** Whether the signed-in user (their id as the identifier) laughed at it: from GET /api/community/laughed. */
   hasLaughed: boolean;
   isPublic: boolean;
+  /** Hidden by a moderator (D14): Share explains that only its owner can open the link. */
+  isHiddenByAdmin: boolean;
   /** The full generated image: /api/images/{id}. */
   imageUrl: string;
   originalUrl: string;
@@ -87,6 +89,7 @@ const savedImageSchema = z.pipe(
     laughCount,
     hasLaughed: flag,
     isPublic: z.catch(z.boolean(), false),
+    isHiddenByAdmin: flag,
     imageUrl: address,
     originalUrl: address,
     downloadUrl: address,

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../test/fetch-stub';
@@ -45,5 +45,23 @@ describe('sharing from My Edits', () => {
     expect(await toastTitle('Link copied to clipboard')).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/share/b`);
     expect(calls(requests, 'POST', '/api/images/b/visibility')).toHaveLength(1);
+  });
+  it('says a hidden edit is hidden (not "make it public"), public or not, and copies nothing (issue 15)', async () => {
+    const user = userEvent.setup();
+    const { requests } = await openMyEdits({
+      'GET /api/my-edits': () => listAnswer([savedImage('h', { isHiddenByAdmin: true }), savedImage('p', { isPublic: false, isHiddenByAdmin: true })]),
+    });
+    await navigator.clipboard.writeText(UNTOUCHED);
+
+    for (const id of ['h', 'p']) {
+      await user.click(within(await findCard(id)).getByRole('button', { name: 'Share' }));
+      const dialog = await screen.findByRole('dialog', { name: 'This edit is hidden' });
+      expect(within(dialog).queryByRole('button', { name: 'Make public and share' })).not.toBeInTheDocument();
+      await user.click(within(dialog).getByText('Close'));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    }
+    expect(await navigator.clipboard.readText()).toBe(UNTOUCHED);
+    expect(calls(requests, 'POST', '/api/images/h/visibility')).toHaveLength(0);
+    expect(calls(requests, 'POST', '/api/images/p/visibility')).toHaveLength(0);
   });
 });

@@ -107,7 +107,7 @@ export function SavedImageCard({ image, now, laugh, onRemove }: SavedImageCardPr
           size="sm"
           variant="secondary"
           aria-busy={sharing.busy || undefined}
-          onClick={() => void sharing.share({ id: image.id, prompt: image.prompt, isPublic: image.isPublic })}
+          onClick={() => void sharing.share({ id: image.id, prompt: image.prompt, visibility: image.isHiddenByAdmin ? 'hidden' : image.isPublic ? 'public' : 'private' })}
         >
           Share
         </Button>

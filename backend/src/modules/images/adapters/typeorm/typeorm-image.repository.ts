@@ -41,6 +41,8 @@ export interface SavedImageRow {
   isFavorite: boolean;
   laughCount: number;
   isPublic: boolean;
+  /** D14: hidden by a moderator, so its share link opens for its owner only (issue 15). */
+  isHiddenByAdmin: boolean;
   renditions: unknown;
 }
 
@@ -359,7 +361,8 @@ export class TypeormImageRepository {
   ): Promise<SavedImageRow[]> {
     return (await this.images.query(
       `SELECT "id", "prompt", "style", "timestamp", "saved_at" AS "savedAt", "expires_at" AS "expiresAt",
-              "is_favorite" AS "isFavorite", "laugh_count" AS "laughCount", "is_public" AS "isPublic", "renditions"
+              "is_favorite" AS "isFavorite", "laugh_count" AS "laughCount", "is_public" AS "isPublic",
+              "is_hidden_by_admin" AS "isHiddenByAdmin", "renditions"
          FROM "image"
         WHERE "user_id" = $1 AND "is_saved" AND "status" = 'completed' AND "expires_at" > $2
           AND (NOT $3::boolean OR "is_favorite")
