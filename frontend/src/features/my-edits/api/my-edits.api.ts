@@ -319,8 +319,7 @@ export const { useSetFavoriteMutation, useRemoveSavedImageMutation } = myEditsAp
 
 /**
  * Sets the laugh count and state of one image in every cached list, for the laugh control that
- * the page is given (the community feature's, composed in app/routes/my-edits.tsx). Dispatching
- * it returns the patches, so that a failed laugh can be undone.
+ * the page is given (the community feature's, composed in app/routes/my-edits.tsx).
  */
 export function setCachedLaugh(imageId: string, laugh: LaughState): ThunkAction<Undoable[], PatchState, unknown, UnknownAction> {
   return (dispatch, getState) =>

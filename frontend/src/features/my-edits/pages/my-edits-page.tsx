@@ -34,8 +34,8 @@ export const SKELETON_CARDS = 6;
 /** What the page gives its laugh control for one image. */
 export interface LaughSlotProps {
   image: SavedImage;
-  /** Sets the image's laugh count and state at once (in the cached lists); returns the undo. */
-  setLaugh: (laugh: LaughState) => () => void;
+  /** Sets the image's laugh count and state at once (in the cached lists). */
+  setLaugh: (laugh: LaughState) => void;
 }
 
 export interface MyEditsPageProps {
