@@ -30,7 +30,7 @@ export const DEFAULT_PAGE_META: PageMeta = {
 const LANDING: PageMeta = {
   title: 'Magic Editor: edit any photo with one sentence',
   description:
-    'Upload a photo, describe the change in one sentence (a new background, snow, a cartoon look) and get the edited image back in seconds. Verify your e-mail for 2 free edits.',
+    'Upload a photo, describe the change in one sentence (a new background, snow, a cartoon look) and get the edited image in seconds. Verify your e-mail for 2 free edits.',
 };
 
 const PHOTO_EDITOR: PublicPage = {
