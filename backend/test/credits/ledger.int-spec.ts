@@ -5,6 +5,7 @@ import { ReleaseStaleReservationsJob } from '../../src/modules/credits/applicati
 import { CREDITS_API, type CreditsApi } from '../../src/modules/credits';
 import { DomainError } from '../../src/shared/errors/domain-error';
 import { seedUser } from '../support/actors';
+import { heardEverything } from '../support/hot-cache-barrier';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /** The credits ledger through CREDITS_API, against a real PostgreSQL (D2-D5, ADR 0007). */
@@ -184,6 +185,7 @@ describe('credits ledger (CREDITS_API)', () => {
     // The period ends: the grant and the rows drawn from it (same group) expire.
     await db.query(`UPDATE credit_transaction SET expires_at = now() - interval '1 second' WHERE group_id = $1`, [sub.transactionId]);
     await db.query(`UPDATE credit_reservation SET expires_at = now() - interval '1 second' WHERE group_id = $1`, [sub.transactionId]);
+    await heardEverything(t, db); // written behind the ledger's back: its cached balance goes with the NOTIFY
     expect(await credits.balance(user)).toEqual({ balance: 2, regular: 2, watermarked: 0 });
     // And the next generation is paid from the pack.
     const next = await credits.reserve({ userId: user, idempotencyKey: reserveKey() });

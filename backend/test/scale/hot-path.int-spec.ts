@@ -4,9 +4,10 @@ import { Client } from 'pg';
 import { CREDITS_API, type CreditsApi } from '../../src/modules/credits';
 import { IDENTITY_API, type IdentityApi } from '../../src/modules/identity';
 import { SessionCache } from '../../src/shared/auth/session-cache';
-import { CacheInvalidation, HOT_CACHE_CHANNEL } from '../../src/shared/http/cache-invalidation';
+import { CacheInvalidation } from '../../src/shared/http/cache-invalidation';
 import { newUser } from '../identity/identity-helpers';
 import { createTestApp, TestApp } from '../support/test-app';
+import { heardEverything as heardBy } from '../support/hot-cache-barrier';
 import { waitFor } from '../support/wait-for';
 
 /**
@@ -94,18 +95,13 @@ describe('signed-in hot paths across two instances (ADR 0021)', () => {
    * set-up (sign-up's user and ledger writes) could drop an entry after the assertion's fill.
    */
   async function heardEverything(t: TestApp): Promise<void> {
-    const marker = randomUUID();
-    const heard = new Promise<void>((resolve) =>
-      t.app.get(CacheInvalidation).subscribe('test-marker', { changed: (key) => key === marker && resolve(), reset: () => undefined }),
-    );
     const client = new Client({ connectionString: t.db.url });
     await client.connect();
     try {
-      await client.query('SELECT pg_notify($1, $2)', [HOT_CACHE_CHANNEL, `test-marker:${marker}`]);
+      await heardBy(t, client);
     } finally {
       await client.end();
     }
-    await heard;
   }
 
   /** Polls until `t` holds the session (the pipeline filled it), then asserts a hot answer. */
