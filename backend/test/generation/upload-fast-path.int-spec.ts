@@ -1,6 +1,7 @@
 import request from 'supertest';
 import sharp from 'sharp';
 import { UploadCheckService } from '../../src/modules/generation/application/upload-check.service';
+import { UnreadableUploadError } from '../../src/modules/generation/domain/generation-errors';
 import { generatedRenditionWidth } from '../../src/modules/images';
 import {
   GPS_IFD_POINTER,
@@ -211,6 +212,16 @@ describe('upload check: lossless fast path and slow path (D12)', () => {
     expect(slowPath).not.toHaveBeenCalled();
     expect(sound.bytes.equals(large)).toBe(true);
     expect(sound.renditionPixels).toMatchObject({ width: 1280, height: 886, channels: 3 });
+  });
+
+  it('checks a mask just as strictly but keeps none of its pixels (it gets no renditions)', async () => {
+    const large = await sharp({ create: { width: 2600, height: 1800, channels: 3, background: '#3a6' } }).jpeg({ quality: 90 }).toBuffer();
+    const mask = await t.app.get(UploadCheckService).check(large, 'mask');
+    expect(slowPath).not.toHaveBeenCalled();
+    expect(mask.bytes.equals(large)).toBe(true);
+    expect(mask.renditionPixels).toBeUndefined();
+    // Damaged scan data fails the mask's decode as it fails the original's: the slow path answers.
+    await expect(t.app.get(UploadCheckService).check(truncatedJpeg(), 'mask')).rejects.toThrow(UnreadableUploadError);
   });
 
   it('never stores a JPEG with damaged scan data as it is: the slow path re-encodes it, as before', async () => {

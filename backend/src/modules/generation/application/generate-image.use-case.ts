@@ -190,7 +190,7 @@ export class GenerateImageUseCase {
   private async checkUploads(command: GenerateImageCommand): Promise<[CheckedImage, CheckedImage | undefined]> {
     const [image, mask] = await Promise.allSettled([
       this.uploads.check(command.image!.buffer),
-      command.mask?.buffer?.length ? this.uploads.check(command.mask.buffer) : undefined,
+      command.mask?.buffer?.length ? this.uploads.check(command.mask.buffer, 'mask') : undefined,
     ]);
     if (image.status === 'rejected') throw image.reason;
     if (mask.status === 'rejected') throw mask.reason;

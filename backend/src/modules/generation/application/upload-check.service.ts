@@ -52,7 +52,11 @@ const SHARP_FORMAT: Record<UploadMimeType, string> = { 'image/jpeg': 'jpeg', 'im
 export class UploadCheckService {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  async check(bytes: Buffer): Promise<CheckedImage> {
+  /**
+   * `purpose` 'mask': the mask is only sent to the model, never stored with renditions, so its
+   * verification decode keeps nothing (decoded at 1/8: still every entropy-coded block).
+   */
+  async check(bytes: Buffer, purpose: 'original' | 'mask' = 'original'): Promise<CheckedImage> {
     const { maxBytes, maxMegapixels } = this.config.generation.upload;
     if (bytes.length > maxBytes) throw new UploadTooLargeError(maxBytes);
     const mimeType = sniffUploadType(bytes);
@@ -65,14 +69,14 @@ export class UploadCheckService {
     if (exceedsPixelLimit(header.width, header.height, maxMegapixels)) throw new TooManyPixelsError(maxMegapixels);
 
     if (canTakeFastPath(mimeType, header)) {
-      const checked = await this.fastPath(bytes, mimeType, header.width, header.height);
+      const checked = await this.fastPath(bytes, mimeType, header.width, header.height, purpose);
       if (checked) return checked;
     }
     return this.slowPath(bytes, mimeType);
   }
 
   /** Lossless: the upload's own bytes minus their metadata, fully decoded once to prove them sound. Null: take the slow path. */
-  private async fastPath(bytes: Buffer, mimeType: UploadMimeType, width: number, height: number): Promise<CheckedImage | null> {
+  private async fastPath(bytes: Buffer, mimeType: UploadMimeType, width: number, height: number, purpose: 'original' | 'mask'): Promise<CheckedImage | null> {
     const outcome = stripMetadata(bytes, mimeType); // throws UnreadableUploadError on a broken structure
     if (outcome.kind === 'unsupported') return null;
     const stripped = Buffer.from(outcome.bytes.buffer, outcome.bytes.byteOffset, outcome.bytes.byteLength);
@@ -83,7 +87,8 @@ export class UploadCheckService {
     if (carriesMetadata(after) || (after.orientation ?? 1) !== 1) return null;
 
     const { maxMegapixels } = this.config.generation.upload;
-    let renditionPixels: RawPixels;
+    let renditionPixels: RawPixels | undefined;
+    const decodeWidth = purpose === 'mask' ? Math.max(1, Math.ceil(width / 8)) : (generatedRenditionWidth(width) ?? width);
     try {
       // Every pixel decoded (and verified), kept only at the scale of the largest rendition (D31),
       // the very call the images context makes for its renditions: JPEG with shrink-on-load (a
@@ -92,10 +97,10 @@ export class UploadCheckService {
       // reduced as it comes, so a 40-megapixel PNG never sits in memory as raw pixels.
       // failOn 'warning', stricter than the slow path's 'error': these very bytes are stored.
       const { data, info } = await sharp(stripped, { failOn: 'warning', limitInputPixels: maxMegapixels * 1_000_000 })
-        .resize({ width: generatedRenditionWidth(width) ?? width, withoutEnlargement: true })
+        .resize({ width: decodeWidth, withoutEnlargement: true })
         .raw()
         .toBuffer({ resolveWithObject: true });
-      renditionPixels = { data, width: info.width, height: info.height, channels: info.channels };
+      if (purpose === 'original') renditionPixels = { data, width: info.width, height: info.height, channels: info.channels };
     } catch {
       // The decoder refused or complained: the slow path, on the upload as sent, answers exactly
       // as before this path existed (UnreadableUploadError, TooManyPixelsError, or re-encoded bytes).
