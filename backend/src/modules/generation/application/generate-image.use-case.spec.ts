@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import sharp from 'sharp';
-import { loadConfig } from '../../../config/app-config';
+import { loadConfig, type AppConfig } from '../../../config/app-config';
 import { DomainError } from '../../../shared/errors/domain-error';
 import { EventBus } from '../../../shared/events/event-bus';
 import { ReservationReleasedError, TooManyActiveReservationsError, type CreditsApi, type Reservation } from '../../credits';
@@ -71,7 +71,11 @@ describe('GenerateImageUseCase', () => {
 
   const passThrough: ImageModel = { edit: async (r) => ({ image: r.image, mimeType: r.mimeType, model: 'test-model' }) };
 
-  function setup(model: ImageModel = passThrough, env: Record<string, string> = {}) {
+  function setup(
+    model: ImageModel = passThrough,
+    env: Record<string, string> = {},
+    uploads: (config: AppConfig) => UploadCheckService = (config) => new UploadCheckService(config),
+  ) {
     const config = loadConfig({ NODE_ENV: 'test', MODEL_TIMEOUT_MS: '200', ...env });
     const credits = new FakeCredits();
     const images = new FakeImages();
@@ -83,7 +87,7 @@ describe('GenerateImageUseCase', () => {
       config,
       credits as unknown as CreditsApi,
       model,
-      new UploadCheckService(config),
+      uploads(config),
       new OutputImageService(),
       images as unknown as ImagesApi,
       events,
@@ -133,21 +137,9 @@ describe('GenerateImageUseCase', () => {
         return new Promise<never>(() => undefined); // a 12 MP decode that has not finished yet
       }
     }
-    const config = loadConfig({ NODE_ENV: 'test' });
-    const credits = new FakeCredits();
+    const { credits, images, run } = setup(passThrough, {}, (config) => new EndlessCheck(config));
     credits.available = 0;
-    const images = new FakeImages();
-    const useCase = new GenerateImageUseCase(
-      config,
-      credits as unknown as CreditsApi,
-      passThrough,
-      new EndlessCheck(config),
-      new OutputImageService(),
-      images as unknown as ImagesApi,
-      new EventBus(),
-      new InstanceGenerationSlots(config),
-    );
-    const error = await rejection(useCase.execute({ userId: 'u1', image: { buffer: jpeg, originalname: 'a.jpg' }, prompt: 'add snow falling' }));
+    const error = await rejection(run({ prompt: 'add snow falling' }));
     expect(error.code).toBe('CREDITS.INSUFFICIENT');
     expect(credits.calls).toEqual([]);
     expect(images.rows.size).toBe(0);
@@ -161,23 +153,10 @@ describe('GenerateImageUseCase', () => {
         return super.check(bytes);
       }
     }
-    const config = loadConfig({ NODE_ENV: 'test' });
-    const credits = new FakeCredits();
+    let uploads!: CountingCheck;
+    const { credits, run, slots } = setup(passThrough, {}, (config) => (uploads = new CountingCheck(config)));
     credits.available = 0;
-    const uploads = new CountingCheck(config);
-    const slots = new InstanceGenerationSlots(config);
-    const useCase = new GenerateImageUseCase(
-      config,
-      credits as unknown as CreditsApi,
-      passThrough,
-      uploads,
-      new OutputImageService(),
-      new FakeImages() as unknown as ImagesApi,
-      new EventBus(),
-      slots,
-    );
-    const mask = { buffer: jpeg, originalname: 'm.png' };
-    const error = await rejection(useCase.execute({ userId: 'u1', image: { buffer: jpeg, originalname: 'a.jpg' }, prompt: 'add snow falling', mask }));
+    const error = await rejection(run({ prompt: 'add snow falling', mask: { buffer: jpeg, originalname: 'm.png' } }));
     expect(error.code).toBe('CREDITS.INSUFFICIENT');
     expect(uploads.calls).toBe(0);
     expect(slots.busy).toBe(0);
@@ -197,20 +176,9 @@ describe('GenerateImageUseCase', () => {
         return super.check(bytes);
       }
     }
-    const config = loadConfig({ NODE_ENV: 'test' });
-    const slots = new InstanceGenerationSlots(config);
-    const useCase = new GenerateImageUseCase(
-      config,
-      new FakeCredits() as unknown as CreditsApi,
-      passThrough,
-      new SlowMaskCheck(config),
-      new OutputImageService(),
-      new FakeImages() as unknown as ImagesApi,
-      new EventBus(),
-      slots,
-    );
+    const { run, slots } = setup(passThrough, {}, (config) => new SlowMaskCheck(config));
     const gif = { buffer: Buffer.from('GIF89a....'), originalname: 'a.jpg' };
-    const pending = rejection(useCase.execute({ userId: 'u1', image: gif, prompt: 'add snow falling', mask: { buffer: jpeg, originalname: 'm.png' } }));
+    const pending = rejection(run({ image: gif, prompt: 'add snow falling', mask: { buffer: jpeg, originalname: 'm.png' } }));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(slots.busy).toBe(1);
     settleMask();
