@@ -336,13 +336,29 @@ describe('issue 15 share page as each actor', () => {
     }
 
     it.each(['public', 'suspendedOwnersPublic'] as const)("carries the %s edit's title and picture, whoever asks", async (key) => {
+      // The picture is the edit itself, not the photo it was made from: its largest generated rendition (D31).
+      const largest = (known.get(ids[key])!.generatedRenditions as Array<{ url: string; width: number; height: number }>).reduce((a, b) =>
+        b.width > a.width ? b : a,
+      );
       for (const { name, status, html } of await pages(ids[key])) {
         expect([name, status]).toEqual([name, 200]);
         expect(html).toContain(`<title>\u201c${PROMPTS[key]}\u201d · Magic Editor</title>`);
         expect(html).toContain(`<meta property="og:url" content="${PUBLIC_URL}/share/${ids[key]}" />`);
-        expect(html).toContain(`<meta property="og:image" content="${PUBLIC_URL}/api/images/${ids[key]}/renditions/`);
+        expect(html).toContain(`<meta property="og:image" content="${PUBLIC_URL}${largest.url}" />`);
+        expect(html).toContain(`<meta property="og:image:type" content="image/webp" />`);
+        expect(html).toContain(`<meta property="og:image:width" content="${largest.width}" />`);
+        expect(html).toContain(`<meta property="og:image:height" content="${largest.height}" />`);
+        expect(html).toContain(`<meta name="twitter:image" content="${PUBLIC_URL}${largest.url}" />`);
+        expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
         expect(html).not.toContain('name="robots"');
       }
+    });
+
+    it('names one canonical page for the public edit, whatever the case of the id in the address', async () => {
+      const res = await anonymous().get(`/share/${ids.public.toUpperCase()}`).set('Accept', 'text/html');
+      expect(res.status).toBe(200);
+      expect(res.text).toContain(`<link rel="canonical" href="${PUBLIC_URL}/share/${ids.public}" />`);
+      expect(res.text).toContain(`<meta property="og:url" content="${PUBLIC_URL}/share/${ids.public}" />`);
     });
 
     it.each(['private', 'hidden', 'failed', 'processing', 'deleted', 'suspendedOwnersPrivate'] as const)(

@@ -45,6 +45,13 @@ describe('serving the built React app', () => {
     expect(res.text).not.toContain('id="root"');
   });
 
+  it('answers a public page or a share page asked for something other than HTML with 404, not with the app', async () => {
+    for (const page of ['/', '/pricing', '/share/0b6c7f64-4b36-4f2c-9a1e-1f5e0f2a9c11']) {
+      const res = await request(t.http).get(page).set('Accept', 'application/json');
+      expect([page, res.status, res.text.includes('id="root"')]).toEqual([page, 404, false]);
+    }
+  });
+
   it('never answers /api paths with the app', async () => {
     const res = await request(t.http).get('/api/dashboard').set('Accept', 'text/html').expect(404);
     expect(res.body.code).toBe('HTTP.NOT_FOUND');

@@ -72,7 +72,7 @@ function flatHeaderList(headers: Record<string, string | number>): string[] {
 /** `lines` with this request's id in its last slot (a copy: the lists are shared). */
 export function withRequestId(lines: readonly string[], req: IncomingMessage, res: ServerResponse): string[] {
   const copy = lines.slice();
-  // Already set (an Express route: the request log assigned it): kept, so the log and the answer agree.
+  // Already set (an Express route: configureApp's first middleware assigned it, and the request log reuses it): kept, so the log and the answer agree.
   const set = res.getHeader('x-request-id');
   copy[copy.length - 1] = typeof set === 'string' ? set : requestIdFor(req);
   return copy;

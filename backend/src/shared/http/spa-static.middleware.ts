@@ -98,7 +98,8 @@ export function spaStatic(distDir: string, pages: SpaPages) {
       height: edit.image.height,
       alt: truncate(edit.prompt, 300) || 'A photo edited with Magic Editor',
     };
-    return { status: 200, html: write(head({ meta, url: absolute(sharePath(id)), type: 'article', image, largeImage: true })) };
+    // An id is a UUID, read in any case: the canonical address names the edit's one page.
+    return { status: 200, html: write(head({ meta, url: absolute(sharePath(id.toLowerCase())), type: 'article', image, largeImage: true })) };
   }
 
   const files = express.static(distDir, {
@@ -115,15 +116,18 @@ export function spaStatic(distDir: string, pages: SpaPages) {
   };
   return (req: Request, res: Response, next: NextFunction): void => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || isServerPath(req.path)) return next();
+    // A share page or a page of the table is never a file: answered without a look on disk.
+    const shareId = shareIdOf(req.path);
+    if (shareId !== null && req.accepts('html')) {
+      sharePage(shareId).then(({ status, html }) => sendPage(res, status, html), next);
+      return;
+    }
+    const page = publicPagePath(req.path);
+    if (page !== null && req.accepts('html')) return sendPage(res, 200, publicPages.get(page) ?? genericPage);
     files(req, res, () => {
       // No such file. A missing asset is a real 404; anything else is a client-side route.
       if (req.path.startsWith('/assets/') || !req.accepts('html')) return next();
-      const shareId = shareIdOf(req.path);
-      if (shareId === null) {
-        const page = publicPagePath(req.path);
-        return sendPage(res, 200, (page !== null && publicPages.get(page)) || genericPage);
-      }
-      sharePage(shareId).then(({ status, html }) => sendPage(res, status, html), next);
+      sendPage(res, 200, genericPage);
     });
   };
 }
