@@ -1,11 +1,12 @@
 import request from 'supertest';
 import { LOCAL_ENGINE_CAPABILITIES } from '../../src/modules/generation/adapters/model/local-engine/edit-intents';
+import { ENGINE_CAPABILITIES, type EngineCapabilities } from '../../src/modules/generation/application/engine-capabilities.port';
 import { PROMPT_SUGGESTIONS } from '../../src/modules/generation/domain/shared-with-client/prompt-suggestions';
 import { IDENTITY_API, type IdentityApi } from '../../src/modules/identity';
 import { SESSION_COOKIE } from '../../src/shared/auth/session-cookie';
-import { signedInUser, sql, type Agent, type TestUser } from '../generation/generation-helpers';
+import { createGenerationApp, signedInUser, sql, type Agent, type TestUser } from '../generation/generation-helpers';
 import { newUser } from '../identity/identity-helpers';
-import { createTestApp, type TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
 
 /**
  * Issue 15's GET /api/generation/capabilities as each actor. The endpoint is public by design (the
@@ -44,7 +45,7 @@ describe('GET /api/generation/capabilities as each actor (issue 15)', () => {
   let unverified: Agent;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { ADMIN_EMAILS: ADMIN_EMAIL, REGISTRATIONS_PER_IP_PER_DAY: '100000', REGISTRATION_ATTEMPTS_PER_IP_PER_HOUR: '100000' } });
+    t = await createGenerationApp({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
     [user, other, admin, suspended] = await Promise.all([signedInUser(t), signedInUser(t), signedInUser(t, {}, { email: ADMIN_EMAIL }), signedInUser(t)]);
     unverified = request.agent(t.http);
     await unverified.post('/api/register').send(newUser()).expect(201);
@@ -105,6 +106,17 @@ describe('GET /api/generation/capabilities as each actor (issue 15)', () => {
     // The signed-in actors are still signed in; the suspended one is still refused.
     for (const actor of [user, other, admin]) await actor.agent.get('/api/user').expect(200);
     await suspended.agent.get('/api/user').expect(401);
+  });
+
+  it('works the answer out once, not per request: after the first, no actor\'s call makes the engine read the chips again', async () => {
+    await anonymous().get(PATH).expect(200);
+    const canDo = jest.spyOn(t.app.get<EngineCapabilities>(ENGINE_CAPABILITIES), 'canDo');
+    try {
+      for (const { name, agent } of everyone()) expect([name, (await agent.get(PATH)).status]).toEqual([name, 200]);
+      expect(canDo).not.toHaveBeenCalled();
+    } finally {
+      canDo.mockRestore();
+    }
   });
 
   it('lists the 12 chips of 000 §2 and §9, the five the spec names among them word for word', async () => {
