@@ -15,6 +15,9 @@ import { CREDITS_API, type CreditsApi } from '../src/modules/credits';
 import { LocalImageModel } from '../src/modules/generation/adapters/model/local-image-model.adapter';
 import { GenerateImageUseCase } from '../src/modules/generation/application/generate-image.use-case';
 import { IMAGE_MODEL, type ImageEditRequest, type ImageModel } from '../src/modules/generation/application/image-model.port';
+import { OutputImageService } from '../src/modules/generation/application/output-image.service';
+import { UploadCheckService } from '../src/modules/generation/application/upload-check.service';
+import { makeGeneratedRenditions } from '../src/modules/images';
 import { parseEditIntents } from '../src/modules/generation/adapters/model/local-engine/edit-intents';
 import { applyIntents, decode, encode } from '../src/modules/generation/adapters/model/local-engine-renderer';
 import { PROMPT_SUGGESTIONS } from '../src/modules/generation/domain/shared-with-client/prompt-suggestions';
@@ -38,7 +41,12 @@ import { median, timed } from './support/timing';
  *  (c) the local engine's time for each editor chip on the same 12-megapixel image (target < 2 s);
  *  (d) the event-loop delay p99 of the server while 4 local-engine generations of that image run
  *      at once through the whole pipeline (ADR 0022's worker pool; target ≤ 20 ms), with (d') the
- *      same edits' pixel work on the main thread for comparison.
+ *      same edits' pixel work on the main thread for comparison;
+ *  (e) for information, what (a) must do besides (b), each step alone with the app's own code: the
+ *      upload check (D12), the original's renditions from its pixels and the output step with the
+ *      generated file's renditions (D31), one 3 MB bytea row written (the original, then the
+ *      output: PostgreSQL shares the cores), with the CPU time of this process for each, and the
+ *      floors they put under the ratio on this machine (ADR 0022).
  * RUNS (default 5) timed runs each after one warm-up, (a) and (b) alternating; medians are reported.
  */
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -84,6 +92,7 @@ export async function run(): Promise<void> {
   console.log(`input: ${WIDTH}x${HEIGHT} JPEG, ${(photo.length / 1e6).toFixed(1)} MB; ${RUNS} timed runs after 1 warm-up; sharp concurrency ${sharp.concurrency()}`);
 
   let loopFigures: string[] = [];
+  let floorLines: string[] = [];
   await withDatabaseServer(async () => {
     const { app, db } = await startApp({ model: passThrough });
     try {
@@ -121,6 +130,7 @@ export async function run(): Promise<void> {
       console.log(`ratio ${upright.label}: ${upright.ratio.toFixed(2)} (target ≤ 1.3: ${upright.ratio <= 1.3 ? 'met' : 'NOT met'})`);
       console.log(`ratio ${turned.label}: ${turned.ratio.toFixed(2)} (information: the upload check's slow path re-encodes)`);
       ratioLine = `ratio ${upright.label}: ${upright.ratio.toFixed(2)} (target ≤ 1.3: ${upright.ratio <= 1.3 ? 'met' : 'NOT met'})`;
+      floorLines = await whatTheRatioAlsoPays(app, db.url, photo, median(sharpRuns(rows)));
     } finally {
       await app.close();
       await db.drop();
@@ -150,7 +160,71 @@ export async function run(): Promise<void> {
 
   console.log('\nsummary');
   console.log(ratioLine);
+  for (const line of floorLines) console.log(line);
   for (const line of loopFigures) console.log(line);
+}
+
+/** The upright case's (b) runs, read back from its table row. */
+function sharpRuns(rows: Array<Record<string, string | number>>): number[] {
+  return String(rows[1].runs).split(' ').map(Number);
+}
+
+/** Wall and CPU (this process: main thread and libuv's threads) milliseconds of `fn`, medians of RUNS after a warm-up. */
+async function costOf(fn: () => Promise<unknown>): Promise<{ wall: number; cpu: number }> {
+  await fn();
+  const walls: number[] = [];
+  const cpus: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const before = process.cpuUsage();
+    walls.push((await timed(fn))[0]);
+    const used = process.cpuUsage(before);
+    cpus.push((used.user + used.system) / 1000);
+  }
+  return { wall: median(walls), cpu: median(cpus) };
+}
+
+/**
+ * (e) ADR 0022: the work (a) does that (b) does not, each step alone, and the floors it sets. The
+ * serial floor keeps the documented order (check before any row, D12; the output after the model;
+ * the completion after the output). The 2-core floor assumes perfect overlap of all CPU work.
+ */
+async function whatTheRatioAlsoPays(app: INestApplication, dbUrl: string, photo: Buffer, b: number): Promise<string[]> {
+  const uploads = app.get(UploadCheckService);
+  const outputs = app.get(OutputImageService);
+  const checked = await uploads.check(photo);
+  const pixels = checked.renditionPixels;
+  if (!pixels) throw new Error('expected the upload check fast path');
+  const check = await costOf(() => uploads.check(photo));
+  const originalRenditions = await costOf(() => makeGeneratedRenditions(pixels, checked.width));
+  const outputAlone = await costOf(async () => {
+    const prepared = await outputs.prepare(photo, { watermark: true });
+    await prepared.renditions;
+  });
+  const pg = new Client({ connectionString: dbUrl });
+  await pg.connect();
+  let write: { wall: number; cpu: number };
+  try {
+    // Like image.original_image_data / generated_image_data: bytea with STORAGE EXTERNAL.
+    await pg.query('CREATE TEMP TABLE bench_bytes (id serial PRIMARY KEY, data bytea); ALTER TABLE bench_bytes ALTER COLUMN data SET STORAGE EXTERNAL');
+    write = await costOf(() => pg.query('INSERT INTO bench_bytes (data) VALUES ($1)', [checked.bytes]));
+  } finally {
+    await pg.end();
+  }
+  const rows = [
+    { step: 'upload check (D12: headers, strip, full decode at rendition size)', 'wall ms': Math.round(check.wall), 'cpu ms': Math.round(check.cpu) },
+    { step: "original's 3 WebP renditions from those pixels (D31)", 'wall ms': Math.round(originalRenditions.wall), 'cpu ms': Math.round(originalRenditions.cpu) },
+    { step: "output step with the generated file's renditions (its (b) plus D31)", 'wall ms': Math.round(outputAlone.wall), 'cpu ms': Math.round(outputAlone.cpu) },
+    { step: `one ${(checked.bytes.length / 1e6).toFixed(1)} MB bytea row written (twice per generation: original, output)`, 'wall ms': Math.round(write.wall), 'cpu ms': '(PostgreSQL)' },
+  ];
+  console.log(`\n(e) what (a) does besides (b), each step alone (median of ${RUNS}; cpu: this process, all threads)`);
+  console.table(rows);
+  const serialFloor = check.wall + write.wall + b + write.wall;
+  const work = check.cpu + originalRenditions.cpu + outputAlone.cpu + 2 * write.wall;
+  const cores = availableParallelism();
+  return [
+    `floor in the documented order, without renditions (check + row + (b) + completion): ${Math.round(serialFloor)} ms, ratio ${(serialFloor / b).toFixed(2)}`,
+    `floor with every step overlapped on ${cores} cores (all work / cores, renditions included): ${Math.round(work / cores)} ms, ratio ${(work / cores / b).toFixed(2)}`,
+  ];
 }
 
 async function startApp(options: { model?: ImageModel; env?: Record<string, string> }): Promise<{ app: INestApplication; db: TestDatabase }> {
