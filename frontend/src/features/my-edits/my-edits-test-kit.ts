@@ -59,9 +59,7 @@ export function listAnswer(
   });
 }
 
-export function toastTitle(title: string) {
-  return screen.findByText(title, { selector: '[data-sonner-toast] [data-title]' });
-}
+export { findToastTitle as toastTitle } from '../../test/toasts';
 
 export function calls(requests: Request[], method: string, path: string): Request[] {
   return requests.filter((request) => request.method === method && new URL(request.url).pathname === path);

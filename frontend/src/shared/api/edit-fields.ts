@@ -3,7 +3,7 @@ import { renditionsSchema, type Rendition } from './renditions';
 
 /**
  * The fields every answer about an edit shares (000 §2 "Image links", 000 §3, 000 §4), read alike
- * by the community feed and an edit's share page: a missing text reads as '', a missing image
+ * by the community feed, My Edits and an edit's share page: a missing text reads as '', a missing image
  * address is derived from the id, a missing or broken laugh count reads as 0.
  */
 

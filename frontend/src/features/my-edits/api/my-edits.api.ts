@@ -9,9 +9,8 @@ import type { InfiniteData } from '@reduxjs/toolkit/query/react';
 import { z } from 'zod/mini';
 import { baseApi } from '../../../shared/api/base-api';
 import { currentUserApi } from '../../../shared/api/current-user.api';
-import { imagePath } from '../../../shared/api/edit-fields';
+import { address, editFieldsShape, imagePath, toEditFields, type EditFields } from '../../../shared/api/edit-fields';
 import { parseResponse } from '../../../shared/api/parse-response';
-import { renditionsSchema, type Rendition } from '../../../shared/api/renditions';
 
 /** Images asked for per page (the server allows 1-100, default 30). */
 export const MY_EDITS_PAGE_SIZE = 30;
@@ -19,31 +18,23 @@ export const MY_EDITS_PAGE_SIZE = 30;
 /** Which list is shown: every saved image, or the favorites only (`favorites=true`). */
 export type MyEditsFilter = 'all' | 'favorites';
 
-/** A saved image as the client uses it (001 §3 "Saved image", the issue 11 contract). */
-export interface SavedImage {
-  id: string;
-  prompt: string;
-  style: string;
-  /** ISO date-time of creation; '' when the server sent none. */
-  timestamp: string;
+/**
+ * A saved image as the client uses it (001 §3 "Saved image", the issue 11 contract): the fields
+ * every answer about an edit shares (shared/api/edit-fields), and what My Edits adds.
+ */
+export interface SavedImage extends EditFields {
   /** ISO date-time the image was saved; '' when the server sent none. */
   savedAt: string;
   /** ISO date-time the image leaves My Edits; '' when the server sent none (then no badge). */
   expiresAt: string;
   isFavorite: boolean;
-  laughCount: number;
   /** Whether the signed-in user (their id as the identifier) laughed at it: from GET /api/community/laughed. */
   hasLaughed: boolean;
   isPublic: boolean;
   /** Hidden by a moderator (D14): Share explains that only its owner can open the link. */
   isHiddenByAdmin: boolean;
-  /** The full generated image: /api/images/{id}. */
-  imageUrl: string;
-  originalUrl: string;
   /** The attachment: /api/images/{id}/download. */
   downloadUrl: string;
-  originalRenditions: Rendition[];
-  generatedRenditions: Rendition[];
 }
 
 /** One page of GET /api/my-edits: its images and what the response headers said. */
@@ -63,44 +54,25 @@ function callPath(id: string, action: string): string {
   return `/images/${encodeURIComponent(id)}/${action}`;
 }
 
-const text = z.catch(z.string(), '');
 const flag = z.catch(z.boolean(), false);
-/** An image address; missing or empty means "derive it from the id". */
-const address = z.catch(z.optional(z.string().check(z.minLength(1))), undefined);
-/** A laugh count: missing or broken reads as 0 (000 §4), never below 0. */
-const laughCount = z.catch(
-  z.pipe(
-    z.number(),
-    z.transform((count) => Math.max(0, Math.trunc(count))),
-  ),
-  0,
-);
 const id = z.union([z.pipe(z.number(), z.transform(String)), z.string().check(z.minLength(1))]);
 
 const savedImageSchema = z.pipe(
   z.object({
     id,
-    prompt: text,
-    style: text,
-    timestamp: text,
+    ...editFieldsShape,
     savedAt: z.catch(z.pipe(z.nullable(z.string()), z.transform((value) => value ?? '')), ''),
     expiresAt: z.catch(z.pipe(z.nullable(z.string()), z.transform((value) => value ?? '')), ''),
     isFavorite: flag,
-    laughCount,
     hasLaughed: flag,
-    isPublic: z.catch(z.boolean(), false),
+    isPublic: flag,
     isHiddenByAdmin: flag,
-    imageUrl: address,
-    originalUrl: address,
     downloadUrl: address,
-    originalRenditions: renditionsSchema,
-    generatedRenditions: renditionsSchema,
   }),
   z.transform(
     (raw): SavedImage => ({
       ...raw,
-      imageUrl: raw.imageUrl ?? imagePath(raw.id),
-      originalUrl: raw.originalUrl ?? imagePath(raw.id, '/original'),
+      ...toEditFields(raw),
       downloadUrl: raw.downloadUrl ?? imagePath(raw.id, '/download'),
     }),
   ),
@@ -321,10 +293,11 @@ export const { useSetFavoriteMutation, useRemoveSavedImageMutation } = myEditsAp
  * Sets the laugh count and state of one image in every cached list, for the laugh control that
  * the page is given (the community feature's, composed in app/routes/my-edits.tsx).
  */
-export function setCachedLaugh(imageId: string, laugh: LaughState): ThunkAction<Undoable[], PatchState, unknown, UnknownAction> {
-  return (dispatch, getState) =>
+export function setCachedLaugh(imageId: string, laugh: LaughState): ThunkAction<void, PatchState, unknown, UnknownAction> {
+  return (dispatch, getState) => {
     patchImage(dispatch, getState(), imageId, (image) => {
       image.laughCount = Math.max(0, laugh.laughCount);
       image.hasLaughed = laugh.hasLaughed;
     });
+  };
 }
