@@ -2,7 +2,7 @@ import type { PromptFilterResult } from '@generation-rules/prompt-filter';
 import { z } from 'zod/mini';
 import { baseApi } from '../../../shared/api/base-api';
 import { imagePath } from '../../../shared/api/edit-fields';
-import { parseResponse } from '../../../shared/api/parse-response';
+import { lenientList, parseResponse } from '../../../shared/api/parse-response';
 import { renditionsSchema, type Rendition } from '../../../shared/api/renditions';
 
 /** 000 §3 style values. Choosing the Magic Image Editor sets `realistic` (000 §2). */
@@ -102,17 +102,10 @@ export interface EngineInfo {
 const nonEmpty = z.string().check(z.minLength(1));
 
 /** Entries that are not what the client relies on are left out, not the whole answer. */
-function entries<S extends z.core.$ZodType>(entry: S) {
-  return z.pipe(
-    z.catch(z.array(z.catch(z.nullable(entry), null)), []),
-    z.transform((list: Array<z.output<S> | null>) => list.filter((item): item is z.output<S> => item !== null)),
-  );
-}
-
 export const engineInfoSchema = z.object({
   engine: z.enum(['replicate', 'local']),
-  suggestions: entries(z.object({ prompt: nonEmpty, supported: z.boolean() })),
-  capabilities: entries(z.object({ name: nonEmpty, example: nonEmpty })),
+  suggestions: lenientList(z.object({ prompt: nonEmpty, supported: z.boolean() })),
+  capabilities: lenientList(z.object({ name: nonEmpty, example: nonEmpty })),
 });
 
 /** The engine changes only with the server's configuration: keep the answer for the whole visit. */
