@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NETWORK_ERROR_MESSAGE } from '../../../shared/api/base-api';
 import { heldAnswer, json } from '../../../test/fetch-stub';
+import { findToastTitle } from '../../../test/toasts';
 import {
   GENERATED,
   SHARED_PUBLIC,
@@ -20,11 +21,6 @@ import {
 afterEach(() => {
   vi.useRealTimers();
 });
-
-/** A POST /api/generate answer that arrives only when the test says so. */
-function toast(title: string) {
-  return screen.findByText(title, { selector: '[data-sonner-toast] [data-title]' });
-}
 
 describe('generation (000 §2, §3, §8)', () => {
   it('goes from the prompt through the progress screen to the results, and refreshes the credits', async () => {
@@ -122,7 +118,7 @@ describe('generation (000 §2, §3, §8)', () => {
     });
     await generateWithChip(user);
 
-    expect(await toast('Out of Credits!')).toBeInTheDocument();
+    expect(await findToastTitle('Out of Credits!')).toBeInTheDocument();
     // The failure stays on the prompt step.
     expect(screen.getByRole('heading', { level: 2, name: 'Add Prompt' })).toBeInTheDocument();
     expect(promptField()).toHaveValue('add snow falling');
@@ -161,7 +157,7 @@ describe('generation (000 §2, §3, §8)', () => {
       'POST /api/generate': () => json({ message: 'Insufficient credits: you have 0' }, { status: 400 }),
     });
     await generateWithChip(user);
-    expect(await toast('Out of Credits!')).toBeInTheDocument();
+    expect(await findToastTitle('Out of Credits!')).toBeInTheDocument();
 
     await vi.advanceTimersByTimeAsync(1000);
     const dialog = await screen.findByRole('dialog', { name: "You're out of credits!" });
@@ -217,7 +213,7 @@ describe('generation (000 §2, §3, §8)', () => {
 
     await user.click(generateButton());
 
-    expect(await toast('Generation Error')).toBeInTheDocument();
+    expect(await findToastTitle('Generation Error')).toBeInTheDocument();
     expect(screen.getByText(message)).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Add Prompt' })).toBeInTheDocument();
   });
@@ -238,9 +234,9 @@ describe('results (000 §2 step 4, §4, §8)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Save to My Edits' }));
 
-    expect(await toast('Saved to My Edits!')).toBeInTheDocument();
+    expect(await findToastTitle('Saved to My Edits!')).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Remove from My Edits' }));
-    expect(await toast('Removed from My Edits')).toBeInTheDocument();
+    expect(await findToastTitle('Removed from My Edits')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Save to My Edits' })).toBeInTheDocument();
     expect(calls(requests, 'POST', '/api/images/img-1/save')).toHaveLength(1);
     expect(calls(requests, 'DELETE', '/api/images/img-1/save')).toHaveLength(1);
@@ -260,7 +256,7 @@ describe('results (000 §2 step 4, §4, §8)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Save to My Edits' }));
 
-    expect(await toast('Upgrade Required')).toBeInTheDocument();
+    expect(await findToastTitle('Upgrade Required')).toBeInTheDocument();
     expect(screen.getByText('Save images to My Edits with a paid subscription.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save to My Edits' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Remove from My Edits' })).not.toBeInTheDocument();
@@ -281,13 +277,13 @@ describe('results (000 §2 step 4, §4, §8)', () => {
     await goToResults(user);
 
     await user.click(screen.getByRole('button', { name: 'Save to My Edits' }));
-    expect(await toast('Error saving image')).toBeInTheDocument();
+    expect(await findToastTitle('Error saving image')).toBeInTheDocument();
 
     saveWorks = true;
     await user.click(screen.getByRole('button', { name: 'Save to My Edits' }));
     await user.click(await screen.findByRole('button', { name: 'Remove from My Edits' }));
 
-    expect(await toast('Error removing image')).toBeInTheDocument();
+    expect(await findToastTitle('Error removing image')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove from My Edits' })).toBeInTheDocument();
   });
 
@@ -299,7 +295,7 @@ describe('results (000 §2 step 4, §4, §8)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Share' }));
 
-    expect(await toast('Link copied to clipboard')).toBeInTheDocument();
+    expect(await findToastTitle('Link copied to clipboard')).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/share/img-1`);
   });
 
@@ -364,7 +360,7 @@ describe('results (000 §2 step 4, §4, §8)', () => {
     await user.click(screen.getByRole('button', { name: 'Regenerate' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Regenerate' }));
 
-    expect(await toast('Generation Error')).toBeInTheDocument();
+    expect(await findToastTitle('Generation Error')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Download Results' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'add snow falling' })).toHaveAttribute('src', '/api/images/img-1');
   });

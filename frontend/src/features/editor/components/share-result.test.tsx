@@ -2,16 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../test/fetch-stub';
+import { findToastTitle } from '../../../test/toasts';
 import { GENERATED, SHARED_PUBLIC, calls, goToResults, openEditor } from '../pages/editor-test-kit';
 
 const SHARE_LINK = `${window.location.origin}/share/img-1`;
 
 /** The clipboard keeps what an earlier test copied: each test starts it with this text. */
 const UNTOUCHED = 'clipboard before sharing';
-
-function toast(title: string) {
-  return screen.findByText(title, { selector: '[data-sonner-toast] [data-title]' });
-}
 
 function shareAnswer(visibility: 'public' | 'private' | 'hidden') {
   return () => json({ ...SHARED_PUBLIC, visibility });
@@ -46,7 +43,7 @@ describe('sharing a result', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Make public and share' }));
 
-    expect(await toast('Link copied to clipboard')).toBeInTheDocument();
+    expect(await findToastTitle('Link copied to clipboard')).toBeInTheDocument();
     expect(visibilityBody).toEqual({ isPublic: true });
     expect(await navigator.clipboard.readText()).toBe(SHARE_LINK);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -65,7 +62,7 @@ describe('sharing a result', () => {
     expect(explained).toHaveAccessibleDescription(/Anyone else who opens the link is told that the edit is not available/);
     await user.click(within(explained).getByRole('button', { name: 'Copy link anyway' }));
 
-    expect(await toast('Link copied to clipboard')).toBeInTheDocument();
+    expect(await findToastTitle('Link copied to clipboard')).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe(SHARE_LINK);
     expect(calls(requests, 'POST', '/api/images/img-1/visibility')).toHaveLength(0);
   });
@@ -98,7 +95,7 @@ describe('sharing a result', () => {
     await user.click(screen.getByRole('button', { name: 'Share' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Make public and share' }));
 
-    expect(await toast('Could not make the edit public')).toBeInTheDocument();
+    expect(await findToastTitle('Could not make the edit public')).toBeInTheDocument();
     expect(screen.getByText('Database unavailable')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Make this edit public?' })).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe(UNTOUCHED);
@@ -129,7 +126,7 @@ describe('sharing a result', () => {
 
     await user.click(screen.getByRole('button', { name: 'Share' }));
 
-    expect(await toast('Could not share the link')).toBeInTheDocument();
+    expect(await findToastTitle('Could not share the link')).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe(UNTOUCHED);
   });
 });
