@@ -145,7 +145,7 @@ describe('landing demo (000 §2 "embedded demo video", issue 15)', () => {
     expect(container.querySelector('[data-scene]')!.textContent).toContain(FIRST.prompt);
   });
 
-  it('quotes the prompt under the result by the one rule of every card (inner quotes as single marks)', () => {
+  it('quotes the prompt under the result and in the caption by the one rule of every card (inner quotes as single marks)', () => {
     const { container } = render(<DemoSequence />);
     wait(untilScene(4));
     const coffee = DEMO_EXAMPLES[1]!;
@@ -153,9 +153,9 @@ describe('landing demo (000 §2 "embedded demo video", issue 15)', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Show screen 4 Result' }));
 
-    expect(container.querySelector('[data-scene="result"]')).toHaveTextContent(
-      '\u201cadd the caption \u2018Monday fuel\u2019 and make the colors warmer\u201d',
-    );
+    const quoted = '\u201cadd the caption \u2018Monday fuel\u2019 and make the colors warmer\u201d';
+    expect(container.querySelector('[data-scene="result"]')).toHaveTextContent(quoted);
+    expect(container.querySelector('figcaption')).toHaveTextContent(`Example 2 of 3: ${quoted}`);
   });
 
   it('keeps the moving picture from screen readers and describes the example in its caption', () => {

@@ -207,7 +207,7 @@ function DemoPlayer() {
       </div>
       <figcaption className={styles.caption}>
         <span className={styles.exampleCount}>{`Example ${number} of ${DEMO_EXAMPLES.length}:`}</span>{' '}
-        <q>{example.prompt}</q>
+        {quotePrompt(example.prompt)}
         <VisuallyHidden>{` ${describe(example)}`}</VisuallyHidden>
       </figcaption>
     </figure>
@@ -242,7 +242,7 @@ function DemoStill() {
         ))}
       </div>
       <figcaption className={styles.caption}>
-        Upload a photo, write <q>{example.prompt}</q>, press Generate Image, and the edit comes back in seconds.
+        Upload a photo, write {quotePrompt(example.prompt)}, press Generate Image, and the edit comes back in seconds.
       </figcaption>
     </figure>
   );
