@@ -19,9 +19,9 @@ export const REGISTRATION_REDIRECT_MS = 1000;
  * importing another feature. Owns the post-registration redirect, which must outlive the dialog.
  */
 export function SignUpDialogHost({ children }: { children: ReactNode }) {
-  // The open dialog's mode, and where the new account goes after registering: /dashboard, or
-  // the app path the opener asked for.
-  const [open, setOpen] = useState<{ mode: SignUpMode; next: string } | null>(null);
+  // The open dialog's mode, and the app path the opener asked the new account to land on
+  // (undefined: /dashboard).
+  const [open, setOpen] = useState<{ mode: SignUpMode; next?: string } | null>(null);
   const navigate = useNavigate();
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -30,7 +30,7 @@ export function SignUpDialogHost({ children }: { children: ReactNode }) {
   const controls = useMemo<SignUpDialogControls>(
     () => ({
       openSignUp: (mode = 'signup', options) => {
-        setOpen({ mode, next: options?.next && isAppPath(options.next) ? options.next : '/dashboard' });
+        setOpen({ mode, next: options?.next && isAppPath(options.next) ? options.next : undefined });
       },
     }),
     [],

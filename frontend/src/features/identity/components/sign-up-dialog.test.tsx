@@ -187,6 +187,8 @@ describe('sign-up dialog (000 §2, §5, §8)', () => {
     await user.click(within(refusal).getByRole('button', { name: 'Sign in instead' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    // Opened by the call to action, which names no destination: /auth then uses its own.
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBeNull();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const panel = await screen.findByRole('tabpanel');
     expect(within(panel).getByLabelText('Email')).toHaveValue('taken@example.com');

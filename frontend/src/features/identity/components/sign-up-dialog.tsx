@@ -48,11 +48,11 @@ export function SignUpDialog({ mode, onClose, onRegistered, next }: SignUpDialog
 }
 
 /**
- * /auth with the e-mail filled in, and the opener's destination when it is not the default one.
+ * /auth with the e-mail filled in, and the opener's destination if it gave one.
  * The host checked `next` when the dialog opened; /auth checks its ?next= again (afterSignIn).
  */
 export function signInPath(email: string, next: string | undefined): string {
   const params = new URLSearchParams({ email });
-  if (next && next !== '/dashboard') params.set('next', next);
+  if (next) params.set('next', next);
   return `/auth?${params.toString()}`;
 }

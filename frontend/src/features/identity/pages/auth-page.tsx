@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { useGetCurrentUserQuery } from '../../../shared/api/current-user.api';
 import { isAppPath } from '../../../shared/lib/editor-prompt';
-import { postSignInPath } from '../../../shared/lib/pending-choice';
+import { hasPendingChoice, postSignInPath } from '../../../shared/lib/pending-choice';
 import { BackLink } from '../../../shared/ui/back-link';
 import { Card } from '../../../shared/ui/card';
 import { PencilIcon, UploadIcon, ZapIcon } from '../../../shared/ui/icons';
@@ -117,7 +117,5 @@ export function AuthPage() {
  * the `next` path the sign-up dialog passed on (an example prompt's editor link), else /dashboard.
  */
 export function afterSignIn(next: string | null): string {
-  const fallback = postSignInPath();
-  if (fallback === '/pricing') return fallback;
-  return next && isAppPath(next) ? next : fallback;
+  return next && isAppPath(next) && !hasPendingChoice() ? next : postSignInPath();
 }
