@@ -46,6 +46,8 @@ export default defineConfig({
     // e2e/ holds the browser tier (playwright-core against the built app); it has its own config.
     exclude: ['**/node_modules/**', '**/dist/**', 'e2e/**'],
     restoreMocks: true,
+    // Above setup.ts's 5 s for findBy and waitFor, so a wait that fails says what it waited for.
+    testTimeout: 15_000,
     unstubGlobals: true,
   },
 });

@@ -1,8 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { FakeWebSocket } from './websocket-stub';
+
+// Every page is loaded on demand (app/router.tsx): the first test of a file also waits for its
+// modules to be transformed and loaded, which took over the default 1 s in a loaded CI run. A
+// findBy or waitFor that succeeds returns as soon as it does; only a failing one waits longer.
+configure({ asyncUtilTimeout: 5000 });
 
 // No test opens a real socket (the live community card connects to /ws on every landing page
 // render); a test that plays the server calls stubWebSocket() itself.

@@ -153,13 +153,10 @@ export function calls(requests: Request[], method: string, path: string): Reques
   return requests.filter((request) => request.method === method && new URL(request.url).pathname === path);
 }
 
-/** The page is loaded on demand: the first test of a file also waits for its modules to load. */
-export const PAGE_LOAD_TIMEOUT_MS = 5000;
-
 /** Opens /admin (optionally a tab: `/admin?tab=reliability`) signed in as the admin. */
 export async function openAdmin(routes: ApiRoutes, { path = '/admin', account = ADMIN }: { path?: string; account?: unknown } = {}) {
   const stub = stubApi({ 'GET /api/user': () => json(account), ...routes });
   const view = renderRoute(path);
-  await screen.findByRole('tablist', { name: 'Admin sections' }, { timeout: PAGE_LOAD_TIMEOUT_MS });
+  await screen.findByRole('tablist', { name: 'Admin sections' });
   return { ...stub, ...view };
 }

@@ -11,7 +11,6 @@ import {
   listAnswer,
   NON_ADMIN,
   openAdmin,
-  PAGE_LOAD_TIMEOUT_MS,
   platformStats,
   salesAnalytics,
 } from '../admin-test-kit';
@@ -33,13 +32,13 @@ describe('admin dashboard access (001 §2, §6; D22)', () => {
     stubApi({ 'GET /api/user': user.handler, 'GET /api/admin/users': () => listAnswer([adminUser(1)]) });
     renderRoute('/admin');
 
-    expect(await screen.findByText('Loading...', {}, { timeout: PAGE_LOAD_TIMEOUT_MS })).toBeInTheDocument();
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: ADMIN_TITLE })).toBeInTheDocument();
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
 
     user.release(json(ADMIN));
 
-    const tablist = await screen.findByRole('tablist', { name: 'Admin sections' }, { timeout: PAGE_LOAD_TIMEOUT_MS });
+    const tablist = await screen.findByRole('tablist', { name: 'Admin sections' });
     expect(within(tablist).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(TAB_NAMES);
     expect(within(tablist).getByRole('tab', { name: 'User Management' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
@@ -53,7 +52,7 @@ describe('admin dashboard access (001 §2, §6; D22)', () => {
     renderRoute('/admin');
 
     expect(
-      await screen.findByRole('heading', { level: 2, name: ACCESS_DENIED_TEXT }, { timeout: PAGE_LOAD_TIMEOUT_MS }),
+      await screen.findByRole('heading', { level: 2, name: ACCESS_DENIED_TEXT }),
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: ADMIN_TITLE })).toBeInTheDocument();
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
@@ -65,7 +64,7 @@ describe('admin dashboard access (001 §2, §6; D22)', () => {
     stubApi({ 'GET /api/user': signedOut });
     renderRoute('/admin');
 
-    expect(await screen.findByText(ACCESS_DENIED_TEXT, {}, { timeout: PAGE_LOAD_TIMEOUT_MS })).toBeInTheDocument();
+    expect(await screen.findByText(ACCESS_DENIED_TEXT)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
   });
