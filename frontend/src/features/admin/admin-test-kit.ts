@@ -141,13 +141,7 @@ export function listAnswer(items: unknown[], total = items.length): Response {
   return json(items, { headers: { 'X-Total-Count': String(total) } });
 }
 
-export function toastTitle(title: string) {
-  return screen.findByText(title, { selector: '[data-sonner-toast] [data-title]' });
-}
-
-export function toastDescription(text: string) {
-  return screen.findByText(text, { selector: '[data-sonner-toast] [data-description]' });
-}
+export { findToastDescription as toastDescription, findToastTitle as toastTitle } from '../../test/toasts';
 
 export function calls(requests: Request[], method: string, path: string): Request[] {
   return requests.filter((request) => request.method === method && new URL(request.url).pathname === path);

@@ -8,6 +8,7 @@ import type userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { json, stubApi, type ApiRoutes } from '../../test/fetch-stub';
 import { renderRoute } from '../../test/render-route';
+import { findToastTitle } from '../../test/toasts';
 
 export type User = ReturnType<typeof userEvent.setup>;
 
@@ -71,14 +72,11 @@ export function calls(requests: Request[], method: string, path: string): Reques
   return requests.filter((request) => request.method === method && new URL(request.url).pathname === path);
 }
 
-/** The title of a toast on screen. */
-export function toast(title: string) {
-  return screen.findByText(title, { selector: '[data-sonner-toast] [data-title]' });
-}
+export { findToastTitle as toast } from '../../test/toasts';
 
 /** The toast whose title is `title`, with its description. */
 export async function toastWith(title: string, description: string) {
-  const heading = await toast(title);
+  const heading = await findToastTitle(title);
   const item = heading.closest('[data-sonner-toast]');
   if (!(item instanceof HTMLElement)) throw new Error(`no toast titled ${title}`);
   return within(item).getByText(description, { selector: '[data-description]' });

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { heldAnswer, json } from '../../../test/fetch-stub';
+import { TOAST_TITLE } from '../../../test/toasts';
 import {
   adminUser,
   calls,
@@ -41,7 +42,7 @@ async function fill(user: User, dialog: ReturnType<typeof within>, { kind, amoun
 }
 
 function requiredToasts() {
-  return screen.queryAllByText(REQUIRED_FIELDS_MESSAGE, { selector: '[data-sonner-toast] [data-title]' });
+  return screen.queryAllByText(REQUIRED_FIELDS_MESSAGE, { selector: TOAST_TITLE });
 }
 
 describe('View Details (001 §2)', () => {

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../test/fetch-stub';
+import { TOAST_TITLE } from '../../../test/toasts';
 import { GENERATED, calls, generateButton, goToPrompt, openEditor, promptField } from '../pages/editor-test-kit';
 
 /** Issue 15 "local mode tells the truth": the prompt step follows GET /api/generation/capabilities. */
@@ -90,7 +91,7 @@ describe('the prompt step with the local engine (issue 15)', () => {
     await user.click(generateButton());
 
     expect(await toastText(SHORT_REFUSAL)).toBeInTheDocument();
-    expect(screen.getByText('Generation Error', { selector: '[data-sonner-toast] [data-title]' })).toBeInTheDocument();
+    expect(screen.getByText('Generation Error', { selector: TOAST_TITLE })).toBeInTheDocument();
     // Back on the prompt step, with the note and its link.
     expect(screen.getByRole('heading', { level: 2, name: 'Add Prompt' })).toBeInTheDocument();
     const note = screen.getByText("The local editing engine can't do that edit: it needs the AI model.", { exact: false, selector: 'p' });

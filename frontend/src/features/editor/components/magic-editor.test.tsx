@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NETWORK_ERROR_MESSAGE } from '../../../shared/api/base-api';
 import { heldAnswer, json } from '../../../test/fetch-stub';
-import { findToastTitle } from '../../../test/toasts';
+import { findToastTitle, TOAST_TITLE } from '../../../test/toasts';
 import {
   GENERATED,
   SHARED_PUBLIC,
@@ -146,7 +146,7 @@ describe('generation (000 §2, §3, §8)', () => {
     // No waiting on anything (a refetch of the credits, a debounce): 50 ms of the clock is plenty.
     await vi.advanceTimersByTimeAsync(50);
 
-    expect(screen.getByText('Out of Credits!', { selector: '[data-sonner-toast] [data-title]' })).toBeInTheDocument();
+    expect(screen.getByText('Out of Credits!', { selector: TOAST_TITLE })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

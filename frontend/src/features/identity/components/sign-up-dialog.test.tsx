@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, signedOut, stubApi, type ApiRoutes } from '../../../test/fetch-stub';
 import { renderRoute } from '../../../test/render-route';
+import { TOAST_DESCRIPTION } from '../../../test/toasts';
 
 const FINGERPRINT = vi.hoisted(() => 'f'.repeat(64));
 vi.mock('../lib/device-fingerprint', () => ({ getDeviceFingerprint: () => Promise.resolve(FINGERPRINT) }));
@@ -165,7 +166,7 @@ describe('sign-up dialog (000 §2, §5, §8)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create Account' }));
 
     expect(await screen.findByText('Registration failed')).toBeInTheDocument();
-    expect(screen.getByText('An account with this email already exists', { selector: '[data-sonner-toast] [data-description]' })).toBeInTheDocument();
+    expect(screen.getByText('An account with this email already exists', { selector: TOAST_DESCRIPTION })).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(errorOf(within(dialog).getByLabelText('Email'))).toBe('An account with this email already exists');
   });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, signedOut, stubApi, type ApiRoutes } from '../../../test/fetch-stub';
 import { renderRoute } from '../../../test/render-route';
+import { TOAST_DESCRIPTION } from '../../../test/toasts';
 import { stubTurnstile } from '../../../test/turnstile-stub';
 import { TURNSTILE_SCRIPT_URL } from '../lib/turnstile';
 
@@ -163,7 +164,7 @@ describe('signing in (000 §8, 001 §4)', () => {
 
     expect(await screen.findByText('Login failed')).toBeInTheDocument();
     // The status stays in the error object; the toast shows only the server's sentence.
-    expect(screen.getByText('Invalid email or password', { selector: '[data-sonner-toast] [data-description]' })).toBeInTheDocument();
+    expect(screen.getByText('Invalid email or password', { selector: TOAST_DESCRIPTION })).toBeInTheDocument();
     expect(screen.queryByText(/401/)).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth');
   });
@@ -292,7 +293,7 @@ describe('signing up on /auth (001 §3, §4)', () => {
     await user.click(within(panel).getByRole('button', { name: 'Create Account' }));
 
     expect(await screen.findByText('Registration failed')).toBeInTheDocument();
-    expect(screen.getByText('Please complete the CAPTCHA to continue.', { selector: '[data-sonner-toast] [data-description]' })).toBeInTheDocument();
+    expect(screen.getByText('Please complete the CAPTCHA to continue.', { selector: TOAST_DESCRIPTION })).toBeInTheDocument();
     expect(await within(panel).findByRole('group', { name: 'Security check' })).toBeInTheDocument();
     await waitFor(() => expect(widget.turnstile.render).toHaveBeenCalledTimes(1));
     expect(widget.sitekey).toBe('site-key-1');

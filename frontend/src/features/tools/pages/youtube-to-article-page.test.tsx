@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { heldAnswer, json } from '../../../test/fetch-stub';
-import { shownToasts } from '../../../test/toasts';
+import { shownToasts, TOAST_TITLE } from '../../../test/toasts';
 import { LOCAL_WRITER_NOTICE } from '../components/article-result';
 import { OPENAI_KEY_STORAGE_KEY } from '../lib/browser-storage';
 import { INVALID_URL_MESSAGE } from '../lib/youtube-url';
@@ -212,7 +212,7 @@ describe('validation (001 §5, §8)', () => {
     expect(urlField()).toHaveAccessibleDescription(expect.stringContaining(INVALID_URL_MESSAGE));
     expect(urlField()).toHaveFocus();
     expect(articleCalls(requests)).toHaveLength(0);
-    expect(screen.queryByText('Error', { selector: '[data-sonner-toast] [data-title]' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Error', { selector: TOAST_TITLE })).not.toBeInTheDocument();
 
     await user.clear(urlField());
     await user.type(urlField(), 'youtu.be/dQw4w9WgXcQ');
