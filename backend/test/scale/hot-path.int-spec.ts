@@ -7,7 +7,7 @@ import { SessionCache } from '../../src/shared/auth/session-cache';
 import { CacheInvalidation } from '../../src/shared/http/cache-invalidation';
 import { newUser } from '../identity/identity-helpers';
 import { createTestApp, TestApp } from '../support/test-app';
-import { heardEverything as heardBy } from '../support/hot-cache-barrier';
+import { heardEverything } from '../support/hot-cache-barrier';
 import { waitFor } from '../support/wait-for';
 
 /**
@@ -89,22 +89,10 @@ describe('signed-in hot paths across two instances (ADR 0021)', () => {
   }
 
   /**
-   * Resolves once `t`'s listener has heard every change committed before the call: PostgreSQL
-   * delivers notifications in commit order, so a marker sent now arrives after all of them. A test
-   * that asserts what the cache holds waits for this first, or a late notification of its own
-   * set-up (sign-up's user and ledger writes) could drop an entry after the assertion's fill.
+   * Fills `t`'s caches through the pipeline and checks it holds the session. It first waits until
+   * `t` has heard its set-up's own changes (sign-up's user and ledger writes), or a late one could
+   * drop the entry after the fill.
    */
-  async function heardEverything(t: TestApp): Promise<void> {
-    const client = new Client({ connectionString: t.db.url });
-    await client.connect();
-    try {
-      await heardBy(t, client);
-    } finally {
-      await client.end();
-    }
-  }
-
-  /** Polls until `t` holds the session (the pipeline filled it), then asserts a hot answer. */
   async function warm(t: TestApp, cookie: string): Promise<void> {
     await heardEverything(t);
     for (const path of ['/api/user', '/api/user/credits']) expect((await get(t, path, cookie)).status).toBe(200);

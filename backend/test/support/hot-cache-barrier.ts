@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Client } from 'pg';
+import { Client } from 'pg';
 import { CacheInvalidation, HOT_CACHE_CHANNEL } from '../../src/shared/http/cache-invalidation';
 import type { TestApp } from './test-app';
 
@@ -24,12 +24,21 @@ function markersOf(invalidation: CacheInvalidation): Map<string, () => void> {
 
 /**
  * Waits until `t` has heard every notification committed before this call, by sending a marker
- * through `client` on the hot caches' channel (PostgreSQL delivers notifications to a listener in
+ * through `client` (else a connection of its own) on the hot caches' channel (PostgreSQL delivers notifications to a listener in
  * commit order). A test that writes behind the app's back (plain SQL) calls this before it asks
  * the app: the app's own writers drop their caches at once (ADR 0021), other writers are heard
  * through the NOTIFY, which on a loaded machine can arrive after the test's next request.
  */
-export async function heardEverything(t: TestApp, client: Client): Promise<void> {
+export async function heardEverything(t: TestApp, client?: Client): Promise<void> {
+  if (!client) {
+    const own = new Client({ connectionString: t.db.url });
+    await own.connect();
+    try {
+      return await heardEverything(t, own);
+    } finally {
+      await own.end();
+    }
+  }
   let invalidation: CacheInvalidation;
   try {
     invalidation = t.app.get(CacheInvalidation, { strict: false });
