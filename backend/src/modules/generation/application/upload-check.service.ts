@@ -29,6 +29,12 @@ export interface CheckedImage {
 const SHARP_FORMAT: Record<UploadMimeType, string> = { 'image/jpeg': 'jpeg', 'image/png': 'png' };
 
 /**
+ * What an upload is for. A mask is only sent to the model, never stored with renditions, so its
+ * verification decode keeps nothing (decoded at 1/8: still every entropy-coded block).
+ */
+export type UploadPurpose = 'original' | 'mask';
+
+/**
  * D12, in order, cheapest first: size (multer stopped anything larger while receiving; checked
  * again here), type by magic bytes, pixel count from the header (before decoding). Then one of:
  *
@@ -52,11 +58,7 @@ const SHARP_FORMAT: Record<UploadMimeType, string> = { 'image/jpeg': 'jpeg', 'im
 export class UploadCheckService {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  /**
-   * `purpose` 'mask': the mask is only sent to the model, never stored with renditions, so its
-   * verification decode keeps nothing (decoded at 1/8: still every entropy-coded block).
-   */
-  async check(bytes: Buffer, purpose: 'original' | 'mask' = 'original'): Promise<CheckedImage> {
+  async check(bytes: Buffer, purpose: UploadPurpose = 'original'): Promise<CheckedImage> {
     const { maxBytes, maxMegapixels } = this.config.generation.upload;
     if (bytes.length > maxBytes) throw new UploadTooLargeError(maxBytes);
     const mimeType = sniffUploadType(bytes);
@@ -76,7 +78,7 @@ export class UploadCheckService {
   }
 
   /** Lossless: the upload's own bytes minus their metadata, fully decoded once to prove them sound. Null: take the slow path. */
-  private async fastPath(bytes: Buffer, mimeType: UploadMimeType, width: number, height: number, purpose: 'original' | 'mask'): Promise<CheckedImage | null> {
+  private async fastPath(bytes: Buffer, mimeType: UploadMimeType, width: number, height: number, purpose: UploadPurpose): Promise<CheckedImage | null> {
     const outcome = stripMetadata(bytes, mimeType); // throws UnreadableUploadError on a broken structure
     if (outcome.kind === 'unsupported') return null;
     const stripped = Buffer.from(outcome.bytes.buffer, outcome.bytes.byteOffset, outcome.bytes.byteLength);
