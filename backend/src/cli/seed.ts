@@ -28,7 +28,7 @@ function summary(report: SeedReport): string {
     '',
     `Start the app with the seeded admin as admin (D22, D25: ADMIN_EMAILS lists it and it is verified):`,
     '',
-    `  ADMIN_EMAILS=${report.adminEmails} npm start`,
+    `  ${report.restartCommand}`,
     '',
     report.adminAlreadyListed ? `(ADMIN_EMAILS already lists ${admin.email}.)` : `(Without it, ${admin.email} signs in as a plain user.)`,
     `Then open ${report.appUrl} and sign in:`,

@@ -33,6 +33,8 @@ function runSeedCommand(db: TestDatabase, env: Record<string, string> = {}): Pro
           SEED_DEMO_PASSWORD: '',
           SEED_ADMIN_PASSWORD: '',
           SEED_FORCE: '',
+          PORT: '',
+          EMBEDDED_PG_PORT: '',
           ...env,
         },
         timeout: 120_000,
@@ -83,7 +85,8 @@ describe('npm run seed (issue 15): a living product in one command', () => {
     db = await createTestDatabase('seed');
     first = await runSeedCommand(db);
     countsAfterFirst = await rowCounts(db);
-    second = await runSeedCommand(db);
+    // Issue 24: run again as someone whose app listens elsewhere (the database still DATABASE_URL's).
+    second = await runSeedCommand(db, { PORT: '3999', EMBEDDED_PG_PORT: '55999' });
     countsAfterSecond = await rowCounts(db);
     // The app as `ADMIN_EMAILS=… npm start` runs it after the seed printed that line.
     t = await createTestApp({ db, env: { ADMIN_EMAILS: ADMIN_EMAIL } });
@@ -121,6 +124,13 @@ describe('npm run seed (issue 15): a living product in one command', () => {
     expect(second.stdout).toMatch(/Seeded: 0 created, 0 updated, \d+ already there\./);
     expect(second.stdout).toMatch(/found\s+community edit of astronaut\.png/);
     expect(countsAfterSecond).toEqual(countsAfterFirst);
+  });
+
+  it('prints a restart line with the port it was given, and no embedded PostgreSQL port when DATABASE_URL is the database (issue 24)', () => {
+    expect(second.stdout).toContain(`  ADMIN_EMAILS=${ADMIN_EMAIL} PORT=3999 npm start\n`);
+    expect(second.stdout).toContain('Then open http://localhost:3999 and sign in');
+    expect(second.stdout).not.toContain('EMBEDDED_PG_PORT');
+    expect(first.stdout).toContain(`  ADMIN_EMAILS=${ADMIN_EMAIL} npm start\n`);
   });
 
   it('lets the demo user sign in with the printed password, verified and with the credits', async () => {

@@ -16,7 +16,7 @@ import { IMAGES_API, type ImagesApi, type OwnedImage } from '../../modules/image
 import { mailsTo } from '../../shared/mail/outbox-mailer.adapter';
 import { DEMO_EDITS, DEMO_PHOTOS_DIR, type DemoEdit, LOCAL_ADDRESSES, visitorIdentifier } from './demo-content';
 import { describeAnswer, type HttpAnswer, HttpSession } from './http-session';
-import { type SeedAccount, type SeedSettings, seedSettings } from './seed-settings';
+import { restartCommand, type SeedAccount, type SeedSettings, seedSettings } from './seed-settings';
 
 /**
  * `npm run seed`: a living local product in one command (issue 15). It starts the app itself, as
@@ -63,6 +63,8 @@ export interface SeedReport {
   adminAlreadyListed: boolean;
   /** Where the app is reached (PUBLIC_URL, else http://localhost:PORT). */
   appUrl: string;
+  /** `ADMIN_EMAILS=… [PORT=…] [EMBEDDED_PG_PORT=…] npm start`: the app on what was seeded, the seeded admin an admin. */
+  restartCommand: string;
   /** The seeded edits' ids, in DEMO_EDITS order. */
   editIds: string[];
 }
@@ -121,7 +123,14 @@ export async function runSeed(env: NodeJS.ProcessEnv, log: (line: string) => voi
     const port = (app.getHttpServer().address() as AddressInfo).port;
     const seeder = new Seeder(`http://127.0.0.1:${port}`, app, settings, outboxDir, log);
     const result = await seeder.run();
-    return { ...result, database: database.description, appUrl: config.publicUrl.origin };
+    // Issue 24: ports given to this run are in the restart line, or `npm start` would use others.
+    const given = (name: string) => (env[name] ?? '') !== '';
+    const restart = restartCommand({
+      adminEmails: settings.adminEmails,
+      port: given('PORT') ? config.port : undefined,
+      embeddedPgPort: database.embedded && given('EMBEDDED_PG_PORT') ? database.embedded.port : undefined,
+    });
+    return { ...result, database: database.description, appUrl: config.publicUrl.origin, restartCommand: restart };
   } finally {
     await app?.close().catch((e: Error) => log(`Closing the seed's app instance failed: ${e.message}`));
     await database?.embedded?.stop();
@@ -147,7 +156,7 @@ class Seeder {
     this.images = app.get<ImagesApi>(IMAGES_API);
   }
 
-  async run(): Promise<Omit<SeedReport, 'database' | 'appUrl'>> {
+  async run(): Promise<Omit<SeedReport, 'database' | 'appUrl' | 'restartCommand'>> {
     // The admin first: it whitelists this machine, after which sign-ups here are not limited (D19).
     const admin = await this.account(this.settings.admin);
     try {

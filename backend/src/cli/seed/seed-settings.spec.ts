@@ -1,4 +1,4 @@
-import { ADMIN_EMAIL, DEV_PASSWORD, SeedRefusedError, seedSettings } from './seed-settings';
+import { ADMIN_EMAIL, DEV_PASSWORD, restartCommand, SeedRefusedError, seedSettings } from './seed-settings';
 
 describe('npm run seed: who it creates and with which passwords', () => {
   it('uses the documented development password when none is set outside production', () => {
@@ -46,5 +46,13 @@ describe('npm run seed: who it creates and with which passwords', () => {
       adminEmails: `me@example.com,${ADMIN_EMAIL.toUpperCase()}`,
       adminAlreadyListed: true,
     });
+  });
+
+  it('prints a restart line that repeats the ports this run was given (issue 24)', () => {
+    expect(restartCommand({ adminEmails: ADMIN_EMAIL })).toBe(`ADMIN_EMAILS=${ADMIN_EMAIL} npm start`);
+    expect(restartCommand({ adminEmails: ADMIN_EMAIL, port: 3100 })).toBe(`ADMIN_EMAILS=${ADMIN_EMAIL} PORT=3100 npm start`);
+    expect(restartCommand({ adminEmails: ADMIN_EMAIL, port: 3100, embeddedPgPort: 54400 })).toBe(
+      `ADMIN_EMAILS=${ADMIN_EMAIL} PORT=3100 EMBEDDED_PG_PORT=54400 npm start`,
+    );
   });
 });

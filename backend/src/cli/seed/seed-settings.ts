@@ -77,3 +77,24 @@ export function seedSettings(env: NodeJS.ProcessEnv): SeedSettings {
     forcedInProduction: production && forced,
   };
 }
+
+/**
+ * What `npm start` needs to run the app the seed just prepared, with the seeded admin as admin: the
+ * ADMIN_EMAILS value, and the ports this run was given (PORT; EMBEDDED_PG_PORT when the embedded
+ * PostgreSQL is the database), which a plain `npm start` would not know. A port left at its default
+ * needs no repeating.
+ */
+export interface RestartSettings {
+  adminEmails: string;
+  /** PORT, when it was set. */
+  port?: number;
+  /** EMBEDDED_PG_PORT, when it was set and the embedded PostgreSQL is in use. */
+  embeddedPgPort?: number;
+}
+
+export function restartCommand({ adminEmails, port, embeddedPgPort }: RestartSettings): string {
+  const variables = [`ADMIN_EMAILS=${adminEmails}`];
+  if (port !== undefined) variables.push(`PORT=${port}`);
+  if (embeddedPgPort !== undefined) variables.push(`EMBEDDED_PG_PORT=${embeddedPgPort}`);
+  return `${variables.join(' ')} npm start`;
+}
