@@ -7,8 +7,27 @@ export const PUBLIC_PAGES = Object.keys(PAGE_META).filter((p) => !PAGE_META[p].u
 /** Pages that are private, per-person or carry single-use tokens, and the API. */
 const DISALLOWED = ['/admin', '/api/', '/profile', '/my-edits', '/checkout', '/order', '/reset-password', '/confirm-email'];
 
+/**
+ * Issue 24: inside the disallowed API, what a share page's link preview shows (its og:image) is
+ * allowed: the generated file `/api/images/{id}` and its renditions
+ * `/api/images/{id}/renditions/generated-{width}-{version}.webp` (D31). Crawlers that honour
+ * robots.txt (Twitterbot, Googlebot, …) otherwise draw the preview without a picture. The most
+ * specific (longest) matching rule wins (RFC 9309 §2.2.2), so the lines read as: /api/images/ is
+ * allowed, anything below an image's own address is not (its original, download, share data,
+ * laughs, the original's renditions), except the generated file's renditions. The files answer
+ * only for public images to a visitor without a session, as for anyone (D14).
+ */
+const PREVIEW_RULES = ['Allow: /api/images/', 'Disallow: /api/images/*/', 'Allow: /api/images/*/renditions/generated-'];
+
 export function robotsTxt(publicUrl: URL): string {
-  return ['User-agent: *', ...DISALLOWED.map((p) => `Disallow: ${p}`), '', `Sitemap: ${new URL('/sitemap.xml', publicUrl).href}`, ''].join('\n');
+  return [
+    'User-agent: *',
+    ...DISALLOWED.map((p) => `Disallow: ${p}`),
+    ...PREVIEW_RULES,
+    '',
+    `Sitemap: ${new URL('/sitemap.xml', publicUrl).href}`,
+    '',
+  ].join('\n');
 }
 
 export function sitemapXml(publicUrl: URL): string {
