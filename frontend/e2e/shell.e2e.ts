@@ -36,9 +36,11 @@ describe('the app shell in a real browser', () => {
     await page.getByRole('heading', { name: 'Magic Editor', level: 1 }).waitFor();
   });
 
-  it('shows "404 Page Not Found" on an unknown path', async () => {
+  it('answers an unknown path with 404 and shows "404 Page Not Found" (issue 24: no soft 404)', async () => {
     const page = await context.newPage();
-    await page.goto(`${baseUrl}/this/page/does-not-exist`);
+    const res = await page.goto(`${baseUrl}/this/page/does-not-exist`);
+    expect(res?.status()).toBe(404);
+    expect(res?.headers()['content-type']).toMatch(/^text\/html/);
     await page.getByText('404 Page Not Found').waitFor();
     expect(await page.getByText('404 Page Not Found').isVisible()).toBe(true);
   });

@@ -107,7 +107,7 @@ describe('robots.txt and sitemap.xml', () => {
 
   it('answers HEAD and leaves every other path to the app', async () => {
     await request(t.http).head('/robots.txt').expect(200).expect('content-type', /^text\/plain/);
-    await request(t.http).get('/robots.txt.bak').set('Accept', 'text/html').expect(200).expect(/id="root"/);
+    await request(t.http).get('/robots.txt.bak').set('Accept', 'text/html').expect(404).expect(/id="root"/);
     await request(t.http).get('/').set('Accept', 'text/html').expect(200).expect(/id="root"/);
   });
 });

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import request from 'supertest';
+import { CLIENT_ROUTES } from '../../src/shared/http/shared-with-client/client-routes';
 import { createTestApp, TestApp } from '../support/test-app';
 
 describe('serving the built React app', () => {
@@ -30,6 +31,26 @@ describe('serving the built React app', () => {
     expect(res.headers['permissions-policy']).toContain('camera=()');
     await request(t.http).get('/').set('Accept', 'text/html').expect(200).expect(/id="root"/);
     await request(t.http).get('/confirm-email/abc123').set('Accept', 'text/html').expect(200).expect(/id="root"/);
+  });
+
+  it('answers every client route with the app and 200, whatever its parameters (issue 24)', async () => {
+    // A share page answers for its edit (404 for one nobody may see): the share tests cover it.
+    const routes = CLIENT_ROUTES.filter((r) => r !== '/share/:id').map((r) => r.replace(/:\w+/g, 'abc-123_XYZ'));
+    expect(routes).toEqual(expect.arrayContaining(['/confirm-email/abc-123_XYZ', '/reset-password/abc-123_XYZ', '/checkout/local/abc-123_XYZ', '/tools/youtube-to-article', '/dashboard']));
+    for (const path of [...routes, '/pricing/', '/Dashboard']) {
+      const res = await request(t.http).get(path).set('Accept', 'text/html');
+      expect([path, res.status, res.text.includes('<div id="root"></div>')]).toEqual([path, 200, true]);
+    }
+  });
+
+  it('answers any other path with the same app (which shows its not-found page) but status 404, never cached (issue 24)', async () => {
+    const app = (await request(t.http).get('/dashboard').set('Accept', 'text/html').expect(200)).text;
+    for (const path of ['/no-such-page', '/pricing/extra', '/tools/unknown', '/share', '/share/a/b', '/checkout', '/admin/users', '/index']) {
+      const res = await request(t.http).get(path).set('Accept', 'text/html');
+      expect([path, res.status, res.headers['cache-control'], res.headers['content-type']]).toEqual([path, 404, 'no-cache', 'text/html; charset=utf-8']);
+      expect(res.text).toBe(app);
+    }
+    await request(t.http).head('/no-such-page').set('Accept', 'text/html').expect(404);
   });
 
   it('caches hashed assets for a year and plain ones briefly', async () => {

@@ -252,7 +252,8 @@ describe('sharing an edit (/share/{id})', () => {
 
     it('gives signed-in and unknown pages the generic title, with no og:url made from the address', async () => {
       for (const p of ['/dashboard', '/no-such-page', '/%22%3E%3Cscript%3E']) {
-        const html = (await anonymous().get(p).set('Accept', 'text/html').expect(200)).text;
+        // Issue 24: an unknown page is the app all the same, answered 404.
+        const html = (await anonymous().get(p).set('Accept', 'text/html').expect(p === '/dashboard' ? 200 : 404)).text;
         expect(titleOf(html)).toBe('Magic Editor');
         expect(metaContent(html, 'og:url')).toBeNull();
         expect(html).not.toContain('<script>');

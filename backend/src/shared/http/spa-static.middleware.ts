@@ -3,6 +3,7 @@ import express, { NextFunction, Request, Response } from 'express';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pageWriter, type PageHead, type PreviewImage } from './page-head';
+import { isClientRoute } from './shared-with-client/client-routes';
 import {
   DEFAULT_PAGE_META,
   PAGE_META,
@@ -46,9 +47,10 @@ export interface SpaPages {
 /**
  * Serves the built React app: files from frontend/dist with long-lived caching for hashed assets,
  * and index.html (never cached) for every other GET that accepts HTML, so deep links such as
- * /dashboard load the app. Issue 15: that HTML carries each public page's title and description
- * and, for /share/{id}, the edit's Open Graph and Twitter card tags (PAGE_META, shared with the
- * client). Returns null when the app has not been built.
+ * /dashboard load the app: with 200 for the client's routes (CLIENT_ROUTES, shared with the
+ * client), 404 for any other path (issue 24). Issue 15: that HTML carries each public page's title
+ * and description and, for /share/{id}, the edit's Open Graph and Twitter card tags (PAGE_META,
+ * shared with the client). Returns null when the app has not been built.
  */
 export function spaStatic(distDir: string, pages: SpaPages) {
   const indexFile = path.join(distDir, 'index.html');
@@ -125,9 +127,11 @@ export function spaStatic(distDir: string, pages: SpaPages) {
     const page = publicPagePath(req.path);
     if (page !== null && req.accepts('html')) return sendPage(res, 200, publicPages.get(page) ?? genericPage);
     files(req, res, () => {
-      // No such file. A missing asset is a real 404; anything else is a client-side route.
+      // No such file. A missing asset is a real 404; a client-side route is the app. Any other
+      // path is the app too, which shows its not-found page, but answered 404 (issue 24): a
+      // "soft 404" (the not-found page with 200) gets wrong addresses indexed.
       if (req.path.startsWith('/assets/') || !req.accepts('html')) return next();
-      sendPage(res, 200, genericPage);
+      sendPage(res, isClientRoute(req.path) ? 200 : 404, genericPage);
     });
   };
 }
