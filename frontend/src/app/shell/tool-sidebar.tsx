@@ -13,6 +13,7 @@ import {
   VideoIcon,
   type IconProps,
 } from '../../shared/ui/icons';
+import hidden from '../../shared/ui/visually-hidden.module.css';
 import styles from './tool-sidebar.module.css';
 
 export const TOOL_SUITE_NAME = 'Magic Editor AI Suite';
@@ -69,7 +70,7 @@ export interface ToolSidebarProps {
 
 export function ToolSidebar({ collapsed = false, onToggleCollapsed, hideSuiteName = false, onNavigate }: ToolSidebarProps) {
   const { pathname } = useLocation();
-  const hiddenWhenCollapsed = collapsed ? styles.hidden : undefined;
+  const hiddenWhenCollapsed = collapsed ? hidden.visuallyHidden : undefined;
 
   return (
     <div className={cx(styles.sidebar, collapsed && styles.collapsed, hideSuiteName && styles.inDrawer)}>

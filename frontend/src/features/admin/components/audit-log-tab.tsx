@@ -7,6 +7,7 @@ import { useSearchTerm } from '../hooks/use-search-term';
 import { formatDateTime, isoDate } from '../lib/format';
 import { PagedFooter, pagedIsEmpty, pagedState, RowSkeletons } from './admin-parts';
 import parts from './admin-parts.module.css';
+import hidden from '../../../shared/ui/visually-hidden.module.css';
 
 /** D32: every admin action, newest first: when, who, what, on whom, why and the details. */
 export function AuditLogTab() {
@@ -50,7 +51,7 @@ export function AuditLogTab() {
           <>
             <div className={parts.tableWrap} role="region" aria-labelledby={headingId} tabIndex={0}>
               <table className={parts.table}>
-                <caption className={parts.visuallyHidden}>Admin actions, newest first</caption>
+                <caption className={hidden.visuallyHidden}>Admin actions, newest first</caption>
                 <thead>
                   <tr>
                     <th scope="col">When</th>

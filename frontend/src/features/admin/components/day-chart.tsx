@@ -5,6 +5,7 @@ import { chartSummary } from '../lib/chart-summary';
 import { formatDay } from '../lib/format';
 import styles from './day-chart.module.css';
 import parts from './admin-parts.module.css';
+import hidden from '../../../shared/ui/visually-hidden.module.css';
 
 // The chart library is loaded only when a chart is shown (it is the dashboard's largest part).
 const DayChartPlot = lazy(() => import('./day-chart-plot').then((module) => ({ default: module.DayChartPlot })));
@@ -42,7 +43,7 @@ export function DayChart({ title, valueLabel, data, formatValue }: DayChartProps
           </Suspense>
         </div>
       ) : null}
-      <table className={parts.visuallyHidden}>
+      <table className={hidden.visuallyHidden}>
         <caption>{title}</caption>
         <thead>
           <tr>

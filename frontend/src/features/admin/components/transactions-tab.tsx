@@ -9,6 +9,7 @@ import { extractUserId } from '../lib/image-id';
 import { PagedFooter, pagedIsEmpty, pagedState, RowSkeletons, SignedAmount, SourceBadge } from './admin-parts';
 import parts from './admin-parts.module.css';
 import styles from './transactions-tab.module.css';
+import hidden from '../../../shared/ui/visually-hidden.module.css';
 
 /** The source types the ledger writes (the contract's list); "" shows them all. */
 export const SOURCE_TYPES = ['verification', 'pack', 'subscription', 'admin', 'generation', 'refund'] as const;
@@ -72,7 +73,7 @@ export function TransactionsTab() {
           <>
             <div className={parts.tableWrap} role="region" aria-labelledby={headingId} tabIndex={0}>
               <table className={parts.table}>
-                <caption className={parts.visuallyHidden}>All credit transactions, newest first</caption>
+                <caption className={hidden.visuallyHidden}>All credit transactions, newest first</caption>
                 <thead>
                   <tr>
                     <th scope="col">Time</th>

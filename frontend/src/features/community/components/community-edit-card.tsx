@@ -8,6 +8,7 @@ import type { CommunityEntry } from '../lib/community-entry';
 import { timeAgo } from '../lib/relative-time';
 import { EditPair, EditPairSkeleton } from './edit-pair';
 import { LaughButton } from './laugh-button';
+import { communityCardText } from './community-card-classes';
 import styles from './community-edit-card.module.css';
 
 export interface CommunityEditCardProps {
@@ -33,12 +34,12 @@ export function CommunityEditCard({ entry, imageSizes, refreshAfterLaugh = false
     <Card as="article" className={cx(styles.card, className)} aria-label={prompt || 'Community edit'}>
       {header}
       <EditPair entry={entry} sizes={imageSizes} />
-      <p className={styles.prompt} title={prompt || undefined}>
+      <p className={communityCardText.prompt} title={prompt || undefined}>
         {prompt ? quotePrompt(prompt) : 'No prompt'}
       </p>
-      <div className={styles.meta}>
-        <p className={styles.details}>
-          {entry.style ? <span className={styles.style}>{entry.style}</span> : null}
+      <div className={communityCardText.spread}>
+        <p className={cx(communityCardText.details, styles.details)}>
+          {entry.style ? <span className={communityCardText.style}>{entry.style}</span> : null}
           {when ? (
             <time dateTime={entry.timestamp} className={styles.time}>
               {when}
@@ -61,7 +62,7 @@ export function CommunityEditCardSkeleton({ header, className }: { header?: Reac
         <Skeleton height="1rem" width="90%" className={styles.line} />
         <Skeleton height="1rem" width="60%" className={styles.line} />
       </div>
-      <div className={styles.meta}>
+      <div className={communityCardText.spread}>
         <Skeleton height="1.5rem" width="5rem" />
         <Skeleton height="var(--tap-target)" width="4.5rem" circle />
       </div>

@@ -2,6 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { getErrorMessage } from '../../../shared/api/base-api';
+import { cx } from '../../../shared/lib/cx';
 import { quotePrompt } from '../../../shared/lib/quote-prompt';
 import { getUserIdentifier } from '../../../shared/lib/user-identifier';
 import { Card } from '../../../shared/ui/card';
@@ -22,6 +23,7 @@ import { laughMemory } from '../lib/laugh-memory';
 import { timeAgo } from '../lib/relative-time';
 import { EditPair, EditPairSkeleton } from './edit-pair';
 import { LaughButton } from './laugh-button';
+import { communityCardText } from './community-card-classes';
 import styles from './live-community-card.module.css';
 
 /**
@@ -141,12 +143,12 @@ export function LiveCommunityCard() {
     body = (
       <>
         <EditPair entry={shown} sizes={LIVE_EDIT_IMAGE_SIZES} eager stackOnPhones />
-        <p className={styles.prompt} title={prompt || undefined}>
+        <p className={cx(communityCardText.prompt, styles.prompt)} title={prompt || undefined}>
           {prompt ? quotePrompt(prompt) : 'No prompt'}
         </p>
         <div className={styles.footer}>
-          <p className={styles.details}>
-            {shown.style ? <span className={styles.style}>{shown.style}</span> : null}
+          <p className={communityCardText.details}>
+            {shown.style ? <span className={communityCardText.style}>{shown.style}</span> : null}
             {when ? <time dateTime={shown.timestamp}>{when}</time> : null}
           </p>
           <LaughButton count={shown.laughCount} laughed={laughed} pending={busy} onToggle={() => void toggle()} size="lg" />
@@ -183,7 +185,7 @@ export function LiveCommunityCard() {
 
   return (
     <Card as="article" className={styles.card} aria-labelledby={titleId}>
-      <header className={styles.header}>
+      <header className={communityCardText.spread}>
         <h3 id={titleId} className={styles.title}>
           Latest community edit
         </h3>

@@ -1,6 +1,8 @@
 import type { EngineCapability } from '../api/editor.api';
+import { cx } from '../../../shared/lib/cx';
 import { Button } from '../../../shared/ui/button';
 import { Dialog, DialogActions } from '../../../shared/ui/dialog';
+import chipStyles from './prompt-chip.module.css';
 import styles from './local-engine-dialog.module.css';
 
 export interface LocalEngineDialogProps {
@@ -30,7 +32,7 @@ export function LocalEngineDialog({ open, capabilities, onClose, onUse }: LocalE
         {capabilities.map((capability) => (
           <li key={capability.name} className={styles.item}>
             <span className={styles.name}>{capability.name}</span>
-            <button type="button" className={styles.example} onClick={() => onUse(capability.example)}>
+            <button type="button" className={cx(chipStyles.chip, styles.example)} onClick={() => onUse(capability.example)}>
               {capability.example}
             </button>
           </li>

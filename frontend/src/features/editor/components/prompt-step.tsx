@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent, type Ref } from 'react';
+import { cx } from '../../../shared/lib/cx';
 import { PROMPT_MAX_LENGTH } from '../../../shared/lib/editor-prompt';
 import { Button } from '../../../shared/ui/button';
 import { AlertCircleIcon, ChevronLeftIcon, ImageIcon, SparklesIcon } from '../../../shared/ui/icons';
@@ -10,6 +11,7 @@ import { chipsFor, isChipNeedingAiModel, placeholderPrompt } from '../lib/chips'
 import { UNSUPPORTED_EDIT_MESSAGE } from '../lib/generation-errors';
 import { LocalEngineDialog } from './local-engine-dialog';
 import { StepPanel } from './step-panel';
+import chipStyles from './prompt-chip.module.css';
 import styles from './prompt-step.module.css';
 
 /** 000 §9: the prompt textarea has 4 rows. */
@@ -154,7 +156,7 @@ export function PromptStep({
                 <li key={chip.prompt}>
                   <button
                     type="button"
-                    className={styles.chip}
+                    className={cx(chipStyles.chip, styles.chip)}
                     data-selected={prompt === chip.prompt ? '' : undefined}
                     data-needs-ai-model={chip.needsAiModel ? '' : undefined}
                     onClick={() => onPromptChange(chip.prompt)}

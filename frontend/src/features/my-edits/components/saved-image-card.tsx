@@ -12,6 +12,7 @@ import type { SavedImage } from '../api/my-edits.api';
 import { useDownload } from '../hooks/use-download';
 import { useFavoriteToggle } from '../hooks/use-favorite-toggle';
 import { expiryBadge } from '../lib/expiry-badge';
+import cardText from '../../../shared/ui/card-text.module.css';
 import styles from './saved-image-card.module.css';
 
 /** How wide a card's image is drawn: one column on phones, two on tablets, three above. */
@@ -83,12 +84,12 @@ export function SavedImageCard({ image, now, laugh, onRemove }: SavedImageCardPr
       </div>
 
       <div className={styles.body}>
-        <h2 id={titleId} className={styles.prompt} title={prompt || undefined}>
+        <h2 id={titleId} className={cx(cardText.twoLines, styles.prompt)} title={prompt || undefined}>
           {prompt ? quotePrompt(prompt) : 'No prompt'}
         </h2>
-        <p className={styles.meta}>
+        <p className={cardText.details}>
           {created ? <time dateTime={image.timestamp}>{created}</time> : null}
-          {image.style ? <span className={styles.style}>{image.style}</span> : null}
+          {image.style ? <span className={cardText.styleTag}>{image.style}</span> : null}
         </p>
       </div>
 
