@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from 'pg';
 import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
+import { OutboxMailer } from '../../src/shared/mail/outbox-mailer.adapter';
 import { freePort } from '../support/free-port';
 
 async function query(url: string, sql: string) {
@@ -65,6 +66,21 @@ describe('embedded PostgreSQL (the zero-config database)', () => {
       const noPassword = new URL(handle.url);
       noPassword.password = '';
       await expect(query(noPassword.toString(), 'SELECT 1')).rejects.toThrow(/password/);
+    } finally {
+      await handle.stop();
+    }
+  });
+
+  it('starts in a fresh .data after the outbox wrote a mail there: only the outbox is 0700', async () => {
+    const data = path.join(root, 'fresh', '.data');
+    const outbox = path.join(data, 'outbox');
+    await new OutboxMailer({ dir: outbox, from: 'app@example.com', logText: false }).send({ to: 'a@example.com', subject: 'Hi', text: 'Hello' });
+    expect(fs.statSync(outbox).mode & 0o777).toBe(0o700);
+    // .data keeps the default mode, so the postgres user (when started as root) can enter it.
+    expect(fs.statSync(data).mode & 0o001).toBe(0o001);
+    const handle = await startEmbeddedPostgres({ dir: path.join(data, 'postgres'), port: await freePort() });
+    try {
+      expect(await query(handle.url, 'SELECT 1 AS ok')).toEqual([{ ok: 1 }]);
     } finally {
       await handle.stop();
     }

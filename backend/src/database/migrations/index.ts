@@ -12,6 +12,7 @@ import { PasswordResetTokens1795500443363 } from './1795500443363-password-reset
 import { ImageObjectStorage1795502878919 } from './1795502878919-image-object-storage';
 import { HotCacheTriggers1795503078012 } from './1795503078012-hot-cache-triggers';
 import { ImageGenerationSeed1795512615284 } from './1795512615284-image-generation-seed';
+import { BillingCheckoutClaim1795811618205 } from './1795811618205-billing-checkout-claim';
 
 /** Every migration, oldest first. Listed explicitly so ts-jest and the compiled build agree. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   ImageObjectStorage1795502878919,
   HotCacheTriggers1795503078012,
   ImageGenerationSeed1795512615284,
+  BillingCheckoutClaim1795811618205,
 ];

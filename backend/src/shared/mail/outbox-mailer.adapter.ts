@@ -31,7 +31,7 @@ export class OutboxMailer implements Mailer {
       ...(message.replyTo === undefined ? {} : { replyTo: message.replyTo }),
       sentAt: new Date().toISOString(),
     };
-    await fs.mkdir(this.options.dir, { recursive: true, mode: 0o700 });
+    await ensureOutboxDir(this.options.dir);
     const file = path.join(this.options.dir, `${Date.now()}-${randomBytes(6).toString('hex')}.json`);
     // Written under another name, then renamed (atomic on one file system): whoever reads the
     // outbox's *.json files never sees a message half written.
@@ -40,6 +40,21 @@ export class OutboxMailer implements Mailer {
     await fs.rename(partial, file);
     const line = `Mail to ${message.to} "${message.subject}" written to ${file}`;
     this.logger.log(this.options.logText ? `${line}\n${message.text}` : line);
+  }
+}
+
+/**
+ * The outbox folder, readable only by its owner (0700). Only the outbox itself gets that mode: a
+ * recursive mkdir with a mode gives it to every folder it creates, and `.data` at 0700 would lock
+ * the embedded PostgreSQL (which runs as the `postgres` user when started as root) out of
+ * `.data/postgres`. Parents are created with the process's default mode.
+ */
+export async function ensureOutboxDir(dir: string): Promise<void> {
+  await fs.mkdir(path.dirname(dir), { recursive: true });
+  try {
+    await fs.mkdir(dir, { mode: 0o700 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
 }
 
