@@ -42,7 +42,7 @@ export class AppModule {
           // Issue 15: one line per request, no headers; polls at debug; Nest's route lines at debug.
           pinoHttp: requestLogOptions(config),
         }),
-        TypeOrmModule.forRoot({ ...databaseOptions(databaseUrl), autoLoadEntities: true }),
+        TypeOrmModule.forRoot({ ...databaseOptions(databaseUrl, {}, config.database.pool), autoLoadEntities: true }),
         ScheduleModule.forRoot(),
         JobsModule,
         RealtimeModule,

@@ -19,7 +19,7 @@ export function runImageCommand(name: string, work: Work, options: { needsObject
     if (options.needsObjectStore && !config.images.s3) throw new Error('S3_BUCKET is not set: there is no object store to move the images to');
     log(describeImageStore(config.images.s3));
     const database = await prepareDatabase(config, log);
-    const dataSource = new DataSource(databaseOptions(database.url, { entities: RENDITION_BACKFILL_ENTITIES, extra: { max: 2 } }));
+    const dataSource = new DataSource(databaseOptions(database.url, { entities: RENDITION_BACKFILL_ENTITIES }, { ...config.database.pool, size: 2 }));
     const store = createImageStore(config.images.s3);
     try {
       await dataSource.initialize();

@@ -9,7 +9,8 @@ import { checkImagesEnv, imagesConfig, imagesEnv } from '../modules/images/image
 import { supportConfig, supportEnv } from '../modules/support/support.config';
 import { toolsConfig, toolsEnv } from '../modules/tools/tools.config';
 import { mailConfig, mailEnv } from '../shared/mail/mail.config';
-import { bool, type EnvOf, httpUrl, milliseconds, port, postgresUrl } from './env-types';
+import { bool, type EnvOf, httpUrl, milliseconds, port, positiveInt, postgresUrl } from './env-types';
+import type { PoolSettings } from '../database/database-options';
 
 /** The repository root: backend/src/config → ../../.. and backend/dist/config → ../../.. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -28,6 +29,13 @@ const coreEnv = {
   DATABASE_URL: postgresUrl.optional(),
   EMBEDDED_PG_DIR: z.string().min(1).optional(),
   EMBEDDED_PG_PORT: port.default(54329),
+  // Issue 24: the connection pool and how long a statement, a lock wait or an idle transaction may
+  // hold one of its connections (0 = no limit).
+  DB_POOL_SIZE: positiveInt.max(1000).default(10),
+  DB_POOL_WAIT_MS: milliseconds.min(100).default(10_000),
+  DB_STATEMENT_TIMEOUT_MS: milliseconds.min(0).default(30_000),
+  DB_LOCK_TIMEOUT_MS: milliseconds.min(0).default(5_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds.min(0).default(60_000),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -92,7 +100,14 @@ function coreConfig(env: EnvOf<typeof coreEnv>) {
         dir: path.resolve(REPO_ROOT, env.EMBEDDED_PG_DIR ?? '.data/postgres'),
         port: env.EMBEDDED_PG_PORT,
       },
-    } as { url?: string; embedded: { dir: string; port: number } },
+      pool: {
+        size: env.DB_POOL_SIZE,
+        waitMs: env.DB_POOL_WAIT_MS,
+        statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+        lockTimeoutMs: env.DB_LOCK_TIMEOUT_MS,
+        idleInTransactionTimeoutMs: env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      },
+    } as { url?: string; embedded: { dir: string; port: number }; pool: PoolSettings },
     session: { secret: env.SESSION_SECRET, secure: publicUrl.protocol === 'https:' },
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL as string,

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { databaseOptions } from './database-options';
+import { databaseOptions, UNLIMITED_POOL } from './database-options';
 
 /** Any constant: the advisory lock that lets one instance at a time run migrations. */
 const MIGRATION_LOCK_KEY = 7_265_143_001;
@@ -10,7 +10,7 @@ const MIGRATION_LOCK_KEY = 7_265_143_001;
  * PostgreSQL advisory lock; the second instance finds nothing left to do.
  */
 export async function migrateDatabase(url: string, log: (message: string) => void = () => undefined): Promise<string[]> {
-  const dataSource = new DataSource({ ...databaseOptions(url), migrationsRun: false, logging: ['error'] });
+  const dataSource = new DataSource({ ...databaseOptions(url, {}, UNLIMITED_POOL), migrationsRun: false, logging: ['error'] });
   await dataSource.initialize();
   const lock = dataSource.createQueryRunner();
   try {

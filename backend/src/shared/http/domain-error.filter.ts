@@ -29,6 +29,9 @@ export class DomainErrorFilter implements ExceptionFilter {
 
     if (mapped.unexpected) {
       this.logger.error({ err: exception, correlationId, method: req.method, path: req.path }, 'Unhandled error');
+    } else if (mapped.body.code === 'DATABASE.BUSY') {
+      const reason = exception instanceof Error ? exception.message : String(exception);
+      this.logger.warn({ correlationId, method: req.method, path: req.path }, `Database busy, answered 503: ${reason}`);
     }
     if (res.headersSent) {
       res.end();

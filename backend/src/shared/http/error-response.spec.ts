@@ -90,4 +90,12 @@ describe('mapError', () => {
     const err = Object.assign(new SyntaxError('Maximum call stack size exceeded'), { status: 400, expose: true, type: 'entity.parse.failed' });
     expect(mapError(err, 'c')).toMatchObject({ status: 400, body: { code: 'HTTP.BODY_TOO_DEEP', message: 'The request body is nested too deeply.' } });
   });
+
+  it('answers 503 DATABASE.BUSY (not 500) for a lock or statement timeout and for a pool that stays full (issue 24)', () => {
+    const busy = { status: 503, body: { code: 'DATABASE.BUSY' }, unexpected: false };
+    expect(mapError(Object.assign(new Error('canceling statement due to lock timeout'), { driverError: { code: '55P03' } }), 'c')).toMatchObject(busy);
+    expect(mapError(Object.assign(new Error('canceling statement due to statement timeout'), { severity: 'ERROR', code: '57014' }), 'c')).toMatchObject(busy);
+    expect(mapError(new Error('timeout exceeded when trying to connect'), 'c')).toMatchObject(busy);
+    expect(mapError(Object.assign(new Error('deadlock detected'), { driverError: { code: '40P01' } }), 'c').status).toBe(500);
+  });
 });

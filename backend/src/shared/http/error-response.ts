@@ -96,7 +96,28 @@ export function mapError(exception: unknown, correlationId: string): MappedError
     return { status: 400, body: { message, error: message, code: 'HTTP.NUL_CHARACTER' }, unexpected: false };
   }
 
+  // Issue 24: the database's own limits (DB_LOCK_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS,
+  // DB_POOL_WAIT_MS) say "too busy right now", not "broken": a 503 the client may retry, logged as
+  // a warning by the caller, never a 500.
+  if (isDatabaseBusy(exception)) {
+    const message = BUSY_MESSAGE;
+    return { status: 503, body: { message, error: message, code: 'DATABASE.BUSY' }, unexpected: false };
+  }
+
   return internal(correlationId);
+}
+
+export const BUSY_MESSAGE = 'The server is busy right now. Please try again in a moment.';
+
+/**
+ * 55P03 lock_not_available (lock_timeout), 57014 query_canceled (statement_timeout), or no pooled
+ * connection came free within DB_POOL_WAIT_MS (node-postgres' pool timeout, which has no SQLSTATE).
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  const code = postgresErrorCode(error);
+  if (code === '55P03' || code === '57014') return true;
+  const message = error instanceof Error ? error.message : '';
+  return /timeout exceeded when trying to connect/i.test(message);
 }
 
 export const NUL_MESSAGE = 'The request must not contain the NUL character (\\u0000).';
