@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import type { CreditTransaction, SalesFigures } from '../../credits.api';
 import type { CreditGroup, CreditKind } from '../../domain/credit-group';
+import { KeyedQueue } from '../../../../shared/concurrency/keyed-queue';
 import { returnedRows } from '../../../../shared/pg/returned-rows';
 import { INSTANCE_LOCK_KEY_SQL } from '../pg/pg-instance-lease';
 import { CreditReservationOrmEntity } from './credit-reservation.orm-entity';
@@ -13,6 +14,9 @@ import { CreditReservationOrmEntity } from './credit-reservation.orm-entity';
  * statement or run inside `inUserTransaction`, which serialises one user's debits with a
  * transaction-scoped advisory lock (D4) without locking any other context's table.
  */
+
+/** Issue 24: one user's ledger transactions, queued in this process before they take a connection. */
+const userTransactions = new KeyedQueue();
 
 /** A positive row: starts its own group (group_id = id). */
 export interface NewCreditRow {
@@ -281,13 +285,17 @@ export class TypeormCreditLedgerRepository {
   /**
    * Runs `work` in one transaction that holds this user's ledger lock (pg_advisory_xact_lock on a
    * hash of the user id, released at commit/rollback), so one user's balance checks and debits
-   * happen one at a time (D4), on every server instance.
+   * happen one at a time (D4), on every server instance. Issue 24: a user's transactions queue in
+   * this process first (no pooled connection held while waiting); the advisory lock then only
+   * orders them across instances, a wait bounded by DB_LOCK_TIMEOUT_MS. Not re-entrant.
    */
   inUserTransaction<T>(userId: string, work: (ledger: LockedUserLedger) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(async (manager) => {
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('credits:user:' || $1, 0))`, [userId]);
-      return work(new LockedUserLedger(manager, userId));
-    });
+    return userTransactions.run(userId, () =>
+      this.dataSource.transaction(async (manager) => {
+        await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('credits:user:' || $1, 0))`, [userId]);
+        return work(new LockedUserLedger(manager, userId));
+      }),
+    );
   }
 
   /** What is left in each unexpired group of a user (D3). */

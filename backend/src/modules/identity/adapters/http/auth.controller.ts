@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app-config';
 import { SESSION_COOKIE } from '../../../../shared/auth/session-cookie';
 import type { AuthUser } from '../../../../shared/auth/auth-user';
+import { LimitInFlightPerUser } from '../../../../shared/auth/user-in-flight';
 import { CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
 import { NoStore } from '../../../../shared/http/no-store';
 import { CAPTCHA_VERIFIER, type CaptchaClientConfig, type CaptchaVerifier } from '../../application/captcha-verifier.port';
@@ -73,6 +74,7 @@ export class AuthController {
   }
 
   @Post('user/change-password')
+  @LimitInFlightPerUser('account')
   @HttpCode(200)
   @UseGuards(SignedInGuard)
   @ApiCookieAuth()

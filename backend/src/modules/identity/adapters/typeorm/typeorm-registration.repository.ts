@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { KeyedQueue } from '../../../../shared/concurrency/keyed-queue';
 import type { Account } from '../../domain/account';
 import { EmailTakenError, UsernameTakenError } from '../../domain/identity-errors';
 import { DeviceFingerprintOrmEntity } from './device-fingerprint.orm-entity';
@@ -40,6 +41,9 @@ export type CreateAccountResult =
   | { kind: 'fingerprint-known' };
 
 const PG_UNIQUE_VIOLATION = '23505';
+/** Issue 24: sign-ups of one address, queued in this process (see createAccount). */
+const registrationsByIp = new KeyedQueue();
+
 /** Any constant: namespaces the per-address advisory locks of registrations. */
 const REGISTRATION_LOCK_NAMESPACE = 1_902_114;
 
@@ -68,6 +72,12 @@ export class TypeormRegistrationRepository {
    * A duplicate e-mail or username (also under a race) throws the 409 errors.
    */
   async createAccount(input: NewAccount, limits: { maxAccountsPerIpPerDay: number | null }): Promise<CreateAccountResult> {
+    // Issue 24: one address's sign-ups queue in this process before they take a connection, so a
+    // burst from one address waits in memory, not on the advisory lock with a pooled connection.
+    return limits.maxAccountsPerIpPerDay === null ? this.createAccountNow(input, limits) : registrationsByIp.run(input.ip, () => this.createAccountNow(input, limits));
+  }
+
+  private async createAccountNow(input: NewAccount, limits: { maxAccountsPerIpPerDay: number | null }): Promise<CreateAccountResult> {
     try {
       return await this.dataSource.transaction(async (em) => {
         if (limits.maxAccountsPerIpPerDay !== null) {

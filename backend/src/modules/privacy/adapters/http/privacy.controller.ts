@@ -7,6 +7,7 @@ import type { AuthUser } from '../../../../shared/auth/auth-user';
 import { CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
 import { SESSION_COOKIE } from '../../../../shared/auth/session-cookie';
 import { NoStore } from '../../../../shared/http/no-store';
+import { LimitInFlightPerUser } from '../../../../shared/auth/user-in-flight';
 import { DeleteAccountUseCase } from '../../application/delete-account.use-case';
 import { ExportUserDataUseCase } from '../../application/export-user-data.use-case';
 import { YazlExportArchive } from '../zip/yazl-export-archive';
@@ -34,6 +35,7 @@ export class PrivacyController {
   ) {}
 
   @Get('export')
+  @LimitInFlightPerUser('export')
   @ApiProduces('application/zip')
   @ApiOperation({ summary: 'A zip of data.json (account, billing, ledger, images) and the image files; 3 an hour' })
   async export(@CurrentUser() user: AuthUser, @Res() res: Response): Promise<void> {
@@ -59,6 +61,7 @@ export class PrivacyController {
   }
 
   @Post('delete-account')
+  @LimitInFlightPerUser('account')
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete the account (the e-mail typed to confirm): signs out, cancels the plan at once, deletes images and personal data' })
   async deleteAccount(
