@@ -30,6 +30,7 @@ export const OWNERSHIP: Ownership = {
     billing_checkout_session: 'billing',
     billing_subscription: 'billing',
     billing_invoice: 'billing',
+    billing_checkout_claim: 'billing',
     contact_message: 'support',
     password_reset_token: 'identity',
   },

@@ -113,3 +113,28 @@ export async function buyLocally(user: TestUser, body: { pack: string } | { tier
 export function anonymous(t: TestApp) {
   return request(t.http);
 }
+
+/**
+ * Issue 24: what must hold after any money path, whatever the order or number of calls: no group
+ * of credits below 0, no purchase or invoice granted twice, no purchase refunded above what it
+ * granted.
+ */
+export async function expectLedgerInvariants(t: TestApp, userId: string): Promise<void> {
+  const negative = await sql(t, `SELECT group_id, sum(credits)::int AS left FROM credit_transaction WHERE user_id = $1 GROUP BY group_id HAVING sum(credits) < 0`, [userId]);
+  expect(negative).toEqual([]);
+  const doubled = await sql(
+    t,
+    `SELECT stripe_transaction_id, count(*)::int AS n FROM credit_transaction
+      WHERE user_id = $1 AND credits > 0 AND type IN ('purchase', 'subscription') GROUP BY stripe_transaction_id HAVING count(*) > 1`,
+    [userId],
+  );
+  expect(doubled).toEqual([]);
+  const overRefunded = await sql(
+    t,
+    `SELECT g.id, g.credits, -sum(r.credits)::int AS refunded FROM credit_transaction g
+       JOIN credit_transaction r ON r.group_id = g.id AND r.type = 'refund'
+      WHERE g.user_id = $1 AND g.credits > 0 GROUP BY g.id, g.credits HAVING -sum(r.credits) > g.credits`,
+    [userId],
+  );
+  expect(overRefunded).toEqual([]);
+}

@@ -387,7 +387,7 @@ describe('StripePaymentGateway (against the fake Stripe)', () => {
       expect(parsed(completed)).toEqual({ id: completed.id, type: 'checkout.session.completed', sessionId });
 
       const [refunded] = await stripe.refund(paid.paymentIntentId!);
-      expect(parsed(refunded)).toEqual({ id: refunded.id, type: 'charge.refunded', paymentIntentId: paid.paymentIntentId, chargeId: paid.chargeId });
+      expect(parsed(refunded)).toEqual({ id: refunded.id, type: 'charge.refunded', paymentIntentId: paid.paymentIntentId, chargeId: paid.chargeId, amount: 500, amountRefunded: 500 });
 
       const [disputed] = await stripe.dispute(paid.paymentIntentId!);
       expect(parsed(disputed)).toEqual({ id: disputed.id, type: 'charge.dispute.created', paymentIntentId: paid.paymentIntentId, chargeId: paid.chargeId });

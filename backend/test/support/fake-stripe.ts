@@ -223,7 +223,13 @@ export type FakeDispute = Pick<Stripe.Dispute, 'id' | 'object' | 'amount' | 'cre
   payment_intent: string | null;
 };
 
+export type FakeRefund = Pick<Stripe.Refund, 'id' | 'object' | 'amount' | 'created' | 'currency' | 'metadata' | 'reason' | 'status'> & {
+  charge: string;
+  payment_intent: string | null;
+};
+
 export type FakeObject =
+  | FakeRefund
   | FakeCustomer
   | FakeProduct
   | FakePrice
@@ -352,8 +358,18 @@ export interface FakeStripe {
   payInvoice(invoiceId: string): Promise<FakeEvent[]>;
   /** The subscription ends now (status canceled, ended_at, customer.subscription.deleted). */
   endSubscription(subscriptionId: string): Promise<FakeEvent[]>;
-  /** The whole payment is refunded (charge.refunded). */
-  refund(paymentIntentId: string): Promise<FakeEvent[]>;
+  /**
+   * The payment is refunded (charge.refunded): all of what is left of it, or `amount` cents of it
+   * (a partial refund; several add up). Each makes a refund object (`GET /v1/refunds?charge=`).
+   */
+  refund(paymentIntentId: string, options?: { amount?: number }): Promise<FakeEvent[]>;
+  /** The customer is deleted in the dashboard: Stripe answers 404 resource_missing for it from now on. */
+  deleteCustomer(customerId: string): void;
+  /**
+   * Makes the next events (until set back to null) in another API version, as an endpoint created
+   * with that version gets them (the objects keep the fake's own shape).
+   */
+  setEventApiVersion(version: string | null): void;
   /** The customer disputes the payment (charge.dispute.created). */
   dispute(paymentIntentId: string): Promise<FakeEvent[]>;
   /** The next charge of a saved card (plan change, renewal, invoice retry) is declined. */
@@ -542,6 +558,7 @@ const RETRIEVABLE: Record<string, string> = {
   payment_intents: 'payment_intent',
   charges: 'charge',
   disputes: 'dispute',
+  refunds: 'refund',
   payment_methods: 'payment_method',
   prices: 'price',
   products: 'product',
@@ -605,6 +622,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   let deliveryChain: Promise<unknown> = Promise.resolve();
   let origin = '';
   let invoiceCounter = 0;
+  let eventApiVersion: string | null = null;
 
   // ---- store -------------------------------------------------------------------------------
 
@@ -642,7 +660,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     const event: FakeEvent = {
       id: randomId('evt_'),
       object: 'event',
-      api_version: FAKE_STRIPE_API_VERSION,
+      api_version: eventApiVersion ?? FAKE_STRIPE_API_VERSION,
       created: nowSeconds(),
       livemode: false,
       pending_webhooks: 1,
@@ -1128,12 +1146,44 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     return must<FakeCharge>(pi.latest_charge, 'charge');
   }
 
-  async function refund(paymentIntentId: string): Promise<FakeEvent[]> {
+  async function refund(paymentIntentId: string, opts: { amount?: number } = {}): Promise<FakeEvent[]> {
     const charge = chargeOf(paymentIntentId);
+    const left = charge.amount - charge.amount_refunded;
+    const amount = opts.amount ?? left;
+    if (!Number.isInteger(amount) || amount < 1 || amount > left) throw new Error(`fake Stripe: cannot refund ${amount} of charge ${charge.id} (${left} left)`);
     const before = { refunded: charge.refunded, amount_refunded: charge.amount_refunded };
-    charge.refunded = true;
-    charge.amount_refunded = charge.amount;
+    charge.amount_refunded += amount;
+    charge.refunded = charge.amount_refunded === charge.amount;
+    put<FakeRefund>({
+      id: randomId('re_'),
+      object: 'refund',
+      amount,
+      created: nowSeconds(),
+      currency: charge.currency,
+      metadata: {},
+      reason: 'requested_by_customer',
+      status: 'succeeded',
+      charge: charge.id,
+      payment_intent: charge.payment_intent,
+    });
     return emitAll([makeEvent('charge.refunded', charge, before)]);
+  }
+
+  /** GET /v1/refunds?charge=: newest first, as Stripe lists. */
+  function listRefunds(query: FormObject): FakeList<FakeRefund> {
+    onlyKeys(query, ['charge', 'payment_intent', 'limit', 'starting_after', 'ending_before', 'expand', 'created']);
+    const charge = asString(query.charge, 'charge');
+    const limit = asInteger(query.limit, 'limit') ?? 10;
+    if (limit < 1 || limit > 100) throw invalid('Invalid limit: must be between 1 and 100', 'limit');
+    const all = [...store.values()]
+      .filter((o): o is FakeRefund => o.object === 'refund' && (!charge || o.charge === charge))
+      .map((r, i) => ({ r, i }))
+      .sort((a, b) => b.r.created - a.r.created || b.i - a.i)
+      .map(({ r }) => r);
+    const after = asString(query.starting_after, 'starting_after');
+    const from = after ? all.findIndex((r) => r.id === after) + 1 : 0;
+    const page = all.slice(from, from + limit);
+    return { object: 'list', data: page, has_more: from + limit < all.length, url: '/v1/refunds' };
   }
 
   async function dispute(paymentIntentId: string): Promise<FakeEvent[]> {
@@ -1398,6 +1448,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     let m: RegExpExecArray | null;
 
     if (method === 'POST' && path === '/v1/customers') return { status: 200, body: createCustomer(body) };
+    if (method === 'GET' && path === '/v1/refunds') return { status: 200, body: listRefunds(query) };
     if ((m = /^\/v1\/customers\/([^/]+)\/payment_methods$/.exec(path)) && method === 'GET') {
       const customer = find<FakeCustomer>(m[1], 'customer');
       if (!customer) throw noSuch(404, 'customer', m[1], 'customer');
@@ -1666,6 +1717,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     endSubscription,
     refund,
     dispute,
+    deleteCustomer: (customerId) => {
+      must<FakeCustomer>(customerId, 'customer');
+      store.delete(customerId);
+    },
+    setEventApiVersion: (version) => {
+      eventApiVersion = version;
+    },
     declineNextCharge: (declineCode = 'generic_decline') => {
       declineNext = declineCode;
     },

@@ -9,8 +9,10 @@ import { BillingRepository } from './adapters/typeorm/billing.repository';
 import { TypeormEntitlementRepository } from './adapters/typeorm/typeorm-entitlement.repository';
 import { BillingApiService } from './application/billing-api.service';
 import { BillingOverviewService } from './application/billing-overview.service';
+import { CheckoutConfirmThrottle } from './application/checkout-confirm-throttle';
 import { CheckoutService } from './application/checkout.service';
 import { EntitlementService } from './application/entitlement.service';
+import { FulfilPaidLocalCheckoutsJob } from './application/fulfil-paid-local-checkouts.job';
 import { FulfilmentService } from './application/fulfilment.service';
 import { LocalCheckoutService } from './application/local-checkout.service';
 import { LocalRenewalJob } from './application/local-renewal.job';
@@ -52,11 +54,13 @@ export function createPaymentGateway(config: AppConfig, repo: BillingRepository,
     { provide: PAYMENT_GATEWAY, useFactory: createPaymentGateway, inject: [APP_CONFIG, BillingRepository] },
     FulfilmentService,
     CheckoutService,
+    CheckoutConfirmThrottle,
     BillingOverviewService,
     SubscriptionManagementService,
     WebhookService,
     LocalCheckoutService,
     LocalRenewalJob,
+    FulfilPaidLocalCheckoutsJob,
     BillingApiService,
     { provide: BILLING_API, useExisting: BillingApiService },
   ],

@@ -127,6 +127,11 @@ export interface RevokeUnspent {
   grantIdempotencyKey: string;
   idempotencyKey: string;
   description: string;
+  /**
+   * D37: the most to take back (a partial refund's share); never more than the group still holds.
+   * Absent: everything it still holds (a full refund, a dispute).
+   */
+  credits?: number;
 }
 
 export interface RevokeResult {
@@ -173,7 +178,7 @@ export interface CreditsApi {
   capture(reservationId: string, imageId?: string): Promise<void>;
   /** Gives the credit back. Idempotent; a captured reservation stays captured. */
   release(reservationId: string): Promise<void>;
-  /** D29: takes back a purchase's unspent credits as one `refund` row. */
+  /** D29, D37: takes back a purchase's unspent credits (all, or at most `credits`) as one `refund` row. */
   revokeUnspent(command: RevokeUnspent): Promise<RevokeResult>;
   /** Ledger rows, newest first, one page at a time. */
   transactions(query: TransactionQuery): Promise<TransactionPage>;

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { BillingRepository, type StoredSubscription } from '../adapters/typeorm/billing.repository';
 import { isPackId, packOf, planOf } from '../domain/catalogue';
-import { PAYMENT_GATEWAY, type CardSnapshot, type PaymentGateway, PaymentProviderUnavailableError, type ProviderName } from './payment-gateway.port';
+import { PAYMENT_GATEWAY, type CardSnapshot, type PaymentGateway, PaymentProviderUnavailableError, type ProviderName, UnknownCustomerError } from './payment-gateway.port';
 
 /** 001 §3 "Billing response", with what the profile card needs besides (pendingTier, unavailable). */
 export interface SubscriptionView {
@@ -78,8 +78,15 @@ export class BillingOverviewService {
       try {
         cards = await this.gateway.listCards(customerId);
       } catch (e) {
-        if (!(e instanceof PaymentProviderUnavailableError)) throw e;
-        this.logger.warn(`Billing card for user ${userId}: the provider is unavailable; answering without payment methods`);
+        if (e instanceof UnknownCustomerError) {
+          // Issue 24: keys switched between test and live mode, or the customer deleted in the
+          // dashboard. The rest still answers; the next checkout makes a new customer.
+          this.logger.warn(`Billing card for user ${userId}: the provider does not know customer ${customerId}; answering without payment methods`);
+        } else if (e instanceof PaymentProviderUnavailableError) {
+          this.logger.warn(`Billing card for user ${userId}: the provider is unavailable; answering without payment methods`);
+        } else {
+          throw e;
+        }
         unavailable.push('paymentMethods');
       }
     }

@@ -5,6 +5,7 @@ import { BillingRepository, ENTITLED_STATUSES, type StoredCheckout, type StoredS
 import { PACK_PURCHASED, type PackPurchased, SUBSCRIPTION_ENDED, SUBSCRIPTION_STARTED, type SubscriptionEnded, type SubscriptionStarted } from '../domain/billing-events';
 import { isPackId, offerOf, packOf, planOf } from '../domain/catalogue';
 import { afterSubscriptionEnded, afterSubscribing, type PlanTier } from '../domain/entitlement';
+import { refundShares } from '../domain/refund-rules';
 import { planChange, subscriptionCreditsExpireAt, upgradeCredits } from '../domain/subscription-rules';
 import {
   type CheckoutSnapshot,
@@ -22,7 +23,17 @@ export const ledgerKeys = {
   upgrade: (subscriptionId: string, from: PlanTier, to: PlanTier, periodStart: Date) =>
     `upgrade:${subscriptionId}:${from}-${to}:${Math.floor(periodStart.getTime() / 1000)}`,
   revoke: (checkoutId: string) => `revoke:${checkoutId}`,
+  /** D37: one partial (or full) refund of a pack purchase. */
+  refund: (checkoutId: string, refundId: string) => `refund:${checkoutId}:${refundId}`,
 };
+
+/**
+ * D28, issue 24: the invoice an upgrade charged at once (Stripe's `always_invoice`, the local
+ * checkout's own): paid and made for a plan change. Its amount is the upgrade's revenue.
+ */
+function upgradeInvoiceOf(invoice: InvoiceSnapshot | null | undefined): InvoiceSnapshot | null {
+  return invoice && invoice.billingReason === 'subscription_update' && invoice.status === 'paid' ? invoice : null;
+}
 
 export type CheckoutOutcome = 'fulfilled' | 'not_paid' | 'unknown';
 
@@ -99,8 +110,7 @@ export class FulfilmentService {
       currency: stored.currency,
       packType: pack.id,
     });
-    await this.repo.transaction(async (tx) => {
-      await tx.lockUser(stored.userId);
+    await this.repo.userTransaction(stored.userId, async (tx) => {
       await tx.markPackBuyer(stored.userId);
     });
     if (grant.applied) {
@@ -154,11 +164,18 @@ export class FulfilmentService {
     }
     const plan = planOf(tier);
 
+    if (invoice.billingReason === 'subscription_update') {
+      // An upgrade's prorated charge (D28): its credits are the upgrade's, granted once whichever
+      // of the switch's answer, this invoice or the subscription's update event comes first. The
+      // subscription as the provider has it now says from which plan to which.
+      if (invoice.subscriptionId) await this.syncSubscriptionById(invoice.subscriptionId, upgradeInvoiceOf(invoice));
+      return;
+    }
+
     let started = false;
     if (invoice.subscriptionId) {
       const subscriptionId = invoice.subscriptionId;
-      started = await this.repo.transaction(async (tx) => {
-        await tx.lockUser(userId);
+      started = await this.repo.userTransaction(userId, async (tx) => {
         const existing = await tx.findSubscription(subscriptionId);
         if (!existing) {
           const live = await tx.liveSubscriptionOf(userId);
@@ -195,7 +212,6 @@ export class FulfilmentService {
       });
     }
 
-    if (invoice.billingReason === 'subscription_update') return;
     const grant = await this.credits.grant({
       userId,
       credits: plan.monthlyCredits,
@@ -224,8 +240,7 @@ export class FulfilmentService {
     await this.repo.upsertInvoice(this.provider, userId, invoice);
     const subscriptionId = invoice.subscriptionId;
     if (!subscriptionId) return;
-    await this.repo.transaction(async (tx) => {
-      await tx.lockUser(userId);
+    await this.repo.userTransaction(userId, async (tx) => {
       const sub = await tx.findSubscription(subscriptionId);
       if (!sub || sub.endedAt) return;
       // A failure for an older period than the one already paid is stale news.
@@ -236,14 +251,17 @@ export class FulfilmentService {
     this.logger.warn(`Invoice ${invoice.invoiceId} payment failed: subscription ${subscriptionId} is past due`);
   }
 
-  /** From a subscription id (webhook): asks the provider for its current state, so order does not matter. */
-  async syncSubscriptionById(subscriptionId: string): Promise<void> {
+  /**
+   * From a subscription id (webhook): asks the provider for its current state, so order does not
+   * matter. `upgradeInvoice`: the paid invoice of a plan change that brought us here.
+   */
+  async syncSubscriptionById(subscriptionId: string, upgradeInvoice?: InvoiceSnapshot | null): Promise<void> {
     const snapshot = await this.gateway.retrieveSubscription(subscriptionId);
     if (!snapshot) {
       this.logger.warn(`Subscription ${subscriptionId} is unknown to the provider; ignored`);
       return;
     }
-    await this.syncSubscription(snapshot);
+    await this.syncSubscriptionReporting(snapshot, undefined, upgradeInvoice);
   }
 
   /**
@@ -256,10 +274,15 @@ export class FulfilmentService {
     return (await this.syncSubscriptionReporting(snapshot, hint)).sub;
   }
 
-  /** syncSubscription, also saying how many upgrade credits this call granted (D28). */
+  /**
+   * syncSubscription, also saying how many upgrade credits this call granted (D28). The invoice an
+   * upgrade was charged with (`upgradeInvoice`, else the snapshot's newest invoice when it is one)
+   * is recorded (Recent Invoices, the export) and its amount goes with the credits (revenue).
+   */
   async syncSubscriptionReporting(
     snapshot: SubscriptionSnapshot,
     hint?: { userId: string; tier: PlanTier },
+    upgradeInvoice?: InvoiceSnapshot | null,
   ): Promise<{ sub: StoredSubscription | null; upgradeCredits: number }> {
     const userId = snapshot.userId ?? hint?.userId ?? (await this.repo.userIdByCustomer(snapshot.customerId));
     if (!userId || !(await this.repo.userExists(userId))) {
@@ -275,8 +298,7 @@ export class FulfilmentService {
       this.logger.error(`Subscription ${snapshot.subscriptionId} names no plan; not synced`);
       return { sub: null, upgradeCredits: 0 };
     }
-    const result = await this.repo.transaction(async (tx) => {
-      await tx.lockUser(userId);
+    const result = await this.repo.userTransaction(userId, async (tx) => {
       const existing = await tx.findSubscription(snapshot.subscriptionId);
       if (existing?.endedAt) return { sub: existing, upgradeFrom: null };
       if (!existing) {
@@ -308,12 +330,17 @@ export class FulfilmentService {
       }
       return { sub, upgradeFrom };
     });
-    const upgradeCredits = result.sub && result.upgradeFrom ? await this.grantUpgrade(result.sub, result.upgradeFrom, new Date()) : 0;
+    const charged = upgradeInvoice ?? upgradeInvoiceOf(snapshot.latestInvoice);
+    if (charged && result.sub) await this.repo.upsertInvoice(this.provider, userId, charged);
+    const upgradeCredits = result.sub && result.upgradeFrom ? await this.grantUpgrade(result.sub, result.upgradeFrom, new Date(), charged) : 0;
     return { sub: result.sub, upgradeCredits };
   }
 
-  /** D28: the difference in monthly credits, prorated by the time left, once per (period, from, to). */
-  async grantUpgrade(sub: StoredSubscription, from: PlanTier, now: Date): Promise<number> {
+  /**
+   * D28: the difference in monthly credits, prorated by the time left, once per (period, from, to),
+   * carrying the invoice that charged for it (issue 24: its amount is revenue in the sales figures).
+   */
+  async grantUpgrade(sub: StoredSubscription, from: PlanTier, now: Date, invoice: InvoiceSnapshot | null = null): Promise<number> {
     const credits = upgradeCredits(from, sub.tier, sub.currentPeriodStart, sub.currentPeriodEnd, now);
     if (credits <= 0) return 0;
     const to = planOf(sub.tier);
@@ -326,16 +353,16 @@ export class FulfilmentService {
       description: `Upgrade to ${to.name}: ${credits} prorated credits`,
       idempotencyKey: ledgerKeys.upgrade(sub.id, from, sub.tier, sub.currentPeriodStart),
       expiresAt: subscriptionCreditsExpireAt(sub.currentPeriodEnd, this.gateway.billingPeriod),
-      stripeTransactionId: sub.id,
-      currency: sub.currency,
+      stripeTransactionId: invoice?.invoiceId ?? sub.id,
+      ...(invoice ? { purchaseAmount: invoice.amountPaid } : {}),
+      currency: invoice?.currency ?? sub.currency,
     });
     return grant.applied ? credits : 0;
   }
 
   /** D6, D9: the plan is over; the tier falls back; My Edits is emptied (SubscriptionEnded, once). */
   async endSubscription(subscriptionId: string, userId: string, endedAt: Date): Promise<void> {
-    const ended = await this.repo.transaction(async (tx) => {
-      await tx.lockUser(userId);
+    const ended = await this.repo.userTransaction(userId, async (tx) => {
       const endedNow = await tx.endSubscription(subscriptionId, endedAt);
       const live = await tx.liveSubscriptionOf(userId);
       if (!live) await tx.setEntitlement(userId, afterSubscriptionEnded(await tx.everBoughtPack(userId)), { id: null, status: 'canceled' });
@@ -348,19 +375,43 @@ export class FulfilmentService {
     }
   }
 
-  /** D29: a refunded or disputed pack takes back its unspent credits; subscriptions are not touched. */
-  async packRefunded(paymentIntentId: string | null, why: 'refund' | 'dispute'): Promise<void> {
-    if (!paymentIntentId) return;
-    const stored = await this.repo.findCheckoutByPaymentIntent(paymentIntentId);
+  /**
+   * D29, D37: a refund of a pack purchase takes back its share of the pack's credits, for each
+   * refund id once (the provider lists them, so replays and events out of order change nothing);
+   * a dispute takes back all that is unspent. Subscriptions are not touched.
+   */
+  async packRefunded(event: { paymentIntentId: string | null; chargeId: string | null }, why: 'refund' | 'dispute'): Promise<void> {
+    if (!event.paymentIntentId) return;
+    const stored = await this.repo.findCheckoutByPaymentIntent(event.paymentIntentId);
     if (!stored || stored.item.kind !== 'pack' || !isPackId(stored.item.pack)) return;
-    const result = await this.credits.revokeUnspent({
-      userId: stored.userId,
-      grantIdempotencyKey: ledgerKeys.pack(stored.id),
-      idempotencyKey: ledgerKeys.revoke(stored.id),
-      description: why === 'refund' ? `Refund of ${packOf(stored.item.pack).name}` : `Disputed payment for ${packOf(stored.item.pack).name}`,
-    });
+    const pack = packOf(stored.item.pack);
+    const grantIdempotencyKey = ledgerKeys.pack(stored.id);
+    let removed = 0;
+    if (why === 'dispute' || !event.chargeId) {
+      const result = await this.credits.revokeUnspent({
+        userId: stored.userId,
+        grantIdempotencyKey,
+        idempotencyKey: ledgerKeys.revoke(stored.id),
+        description: why === 'refund' ? `Refund of ${pack.name}` : `Disputed payment for ${pack.name}`,
+      });
+      removed = result.revoked;
+    } else {
+      const refunds = (await this.gateway.listRefunds(event.chargeId)).filter((r) => r.status === 'succeeded' || r.status === 'pending');
+      for (const share of refundShares(stored.credits, stored.amountCents, refunds)) {
+        const refund = refunds.find((r) => r.refundId === share.refundId);
+        const partial = refund !== undefined && refund.amount < stored.amountCents;
+        const result = await this.credits.revokeUnspent({
+          userId: stored.userId,
+          grantIdempotencyKey,
+          idempotencyKey: ledgerKeys.refund(stored.id, share.refundId),
+          credits: share.credits,
+          description: partial ? `Partial refund of ${pack.name} (${money(refund.amount, stored.currency)})` : `Refund of ${pack.name}`,
+        });
+        removed += result.revoked;
+      }
+    }
     await this.repo.markCheckoutRefunded(stored.id);
-    if (result.applied) this.logger.warn(`Pack purchase ${stored.id} ${why}: ${result.revoked} unspent credits removed`);
+    if (removed > 0) this.logger.warn(`Pack purchase ${stored.id} ${why}: ${removed} unspent credits removed`);
   }
 
   private async userOfInvoice(invoice: InvoiceSnapshot, knownUserId?: string): Promise<string | null> {
@@ -371,4 +422,8 @@ export class FulfilmentService {
     }
     return candidate;
   }
+}
+
+function money(cents: number, currency: string): string {
+  return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
 }

@@ -112,7 +112,8 @@ export type PaymentEvent =
   | { id: string; type: 'invoice.paid'; invoice: InvoiceSnapshot }
   | { id: string; type: 'invoice.payment_failed'; invoice: InvoiceSnapshot }
   | { id: string; type: 'customer.subscription.updated' | 'customer.subscription.deleted'; subscriptionId: string }
-  | { id: string; type: 'charge.refunded'; paymentIntentId: string | null; chargeId: string }
+  /** Every refund, partial or full (D37): the charge's amount and what has been refunded of it so far. */
+  | { id: string; type: 'charge.refunded'; paymentIntentId: string | null; chargeId: string; amount: number; amountRefunded: number }
   | { id: string; type: 'charge.dispute.created'; paymentIntentId: string | null; chargeId: string | null }
   /** Any other type: acknowledged (2xx) and stored, nothing else. */
   | { id: string; type: 'ignored'; originalType: string };
@@ -132,6 +133,39 @@ export class PaymentProviderUnavailableError extends Error {
   constructor(message = 'The payment provider is unavailable') {
     super(message);
     this.name = 'PaymentProviderUnavailableError';
+  }
+}
+
+/** One refund of a charge (D37: each refund id counts once). */
+export interface RefundSnapshot {
+  refundId: string;
+  /** cents */
+  amount: number;
+  /** only 'succeeded' and 'pending' refunds take credits back */
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'requires_action';
+  created: Date;
+}
+
+/**
+ * The provider does not know the stored customer (Stripe keys switched between test and live mode,
+ * or the customer deleted in the dashboard): forget it and make a new one at the next checkout.
+ */
+export class UnknownCustomerError extends Error {
+  constructor(readonly customerId: string) {
+    super(`The payment provider does not know customer ${customerId}`);
+    this.name = 'UnknownCustomerError';
+  }
+}
+
+/** A signed event in an API shape the mapping does not read (→ 400 and an ERROR log naming the version). */
+export class UnsupportedEventVersionError extends Error {
+  constructor(
+    readonly eventId: string,
+    readonly apiVersion: string | null,
+    readonly supported: string,
+  ) {
+    super(`Webhook event ${eventId} is in API version ${apiVersion ?? '(none)'}; this endpoint reads ${supported}`);
+    this.name = 'UnsupportedEventVersionError';
   }
 }
 
@@ -155,8 +189,12 @@ export interface PaymentGateway {
   readonly provider: ProviderName;
   /** How long one billing period of a plan lasts (D3: credits roll over one of these). */
   readonly billingPeriod: PeriodLength;
-  /** The provider's customer for this user, created once: `existingCustomerId` when we have one. */
-  ensureCustomer(input: { userId: string; email: string; existingCustomerId: string | null }): Promise<string>;
+  /**
+   * The provider's customer for this user, created once: `existingCustomerId` when we have one.
+   * `replacing`: the stored customer the provider no longer knows (a new one is made instead).
+   */
+  ensureCustomer(input: { userId: string; email: string; existingCustomerId: string | null; replacing?: string | null }): Promise<string>;
+  /** Throws UnknownCustomerError when `customerId` is not a customer the provider knows. */
   createCheckout(input: CreateCheckout): Promise<CreatedCheckout>;
   /** null when the provider does not know the id. */
   retrieveCheckout(sessionId: string): Promise<CheckoutSnapshot | null>;
@@ -176,9 +214,15 @@ export interface PaymentGateway {
    * ended already is answered as it is; null when the provider does not know the id.
    */
   cancelNow(subscriptionId: string): Promise<SubscriptionSnapshot | null>;
-  /** The customer's cards, newest first (at most 3). */
+  /** The customer's cards, newest first (at most 3). Throws UnknownCustomerError for a customer it does not know. */
   listCards(customerId: string): Promise<CardSnapshot[]>;
-  /** Checks the signature over the raw body and reduces the event. Throws InvalidWebhookSignatureError. */
+  /** Every refund of a charge, oldest first (D37). */
+  listRefunds(chargeId: string): Promise<RefundSnapshot[]>;
+  /**
+   * Checks the signature over the raw body (and that its timestamp is neither older nor more than
+   * 5 minutes newer than now) and reduces the event. Throws InvalidWebhookSignatureError, or
+   * UnsupportedEventVersionError for an event in an API shape it does not read.
+   */
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
 }
 

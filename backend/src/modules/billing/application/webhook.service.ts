@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { BillingRepository } from '../adapters/typeorm/billing.repository';
-import { WebhookSignatureError } from '../domain/billing-errors';
+import { WebhookApiVersionError, WebhookSignatureError } from '../domain/billing-errors';
 import { providerCall } from './checkout.service';
 import { FulfilmentService } from './fulfilment.service';
-import { InvalidWebhookSignatureError, PAYMENT_GATEWAY, type PaymentEvent, type PaymentGateway } from './payment-gateway.port';
+import { InvalidWebhookSignatureError, PAYMENT_GATEWAY, type PaymentEvent, type PaymentGateway, UnsupportedEventVersionError } from './payment-gateway.port';
 
 /**
  * POST /api/webhooks/stripe (D27, D29). The signature is checked over the raw body before
@@ -32,6 +32,12 @@ export class WebhookService {
         this.logger.warn(`Webhook refused: ${e.message}`);
         throw new WebhookSignatureError();
       }
+      if (e instanceof UnsupportedEventVersionError) {
+        // Issue 24: every event of this endpoint will fail the same way until its API version is
+        // changed (docs/billing.md); Stripe keeps retrying, so nothing is lost meanwhile.
+        this.logger.error(`Webhook refused: ${e.message}. Set the webhook endpoint's API version to one in that range (docs/billing.md); Stripe retries the event.`);
+        throw new WebhookApiVersionError(e.apiVersion);
+      }
       throw e;
     }
     if (await this.repo.eventProcessed(event.id)) return { received: true, duplicate: true };
@@ -57,10 +63,10 @@ export class WebhookService {
         await this.fulfilment.syncSubscriptionById(event.subscriptionId);
         return;
       case 'charge.refunded':
-        await this.fulfilment.packRefunded(event.paymentIntentId, 'refund');
+        await this.fulfilment.packRefunded(event, 'refund');
         return;
       case 'charge.dispute.created':
-        await this.fulfilment.packRefunded(event.paymentIntentId, 'dispute');
+        await this.fulfilment.packRefunded(event, 'dispute');
         return;
       case 'ignored':
         return;

@@ -77,3 +77,23 @@ export class WebhookSignatureError extends DomainError {
     super('invalid', 'BILLING.WEBHOOK_SIGNATURE', 'Invalid webhook signature');
   }
 }
+
+/**
+ * Issue 24: 409 while another request of this account (on another instance) is opening a checkout
+ * or changing the plan; requests on one instance wait their turn instead.
+ */
+export class CheckoutBusyError extends DomainError {
+  constructor() {
+    super('conflict', 'BILLING.CHECKOUT_BUSY', 'A checkout is already being opened. Please wait a moment and try again.');
+  }
+}
+
+/**
+ * Issue 24: 400 for a signed webhook event in an API shape this code does not read (the endpoint's
+ * API version); Stripe retries it, so nothing is lost once the endpoint is set to the right version.
+ */
+export class WebhookApiVersionError extends DomainError {
+  constructor(version: string | null) {
+    super('invalid', 'BILLING.WEBHOOK_API_VERSION', `Webhook events in API version ${version ?? '(none)'} are not supported; see docs/billing.md`);
+  }
+}

@@ -1,4 +1,4 @@
-import { addPeriod, planChange, subscriptionCreditsExpireAt, upgradeCredits } from './subscription-rules';
+import { addPeriod, planChange, subscriptionCreditsExpireAt, upgradeChargeCents, upgradeCredits } from './subscription-rules';
 
 const d = (iso: string) => new Date(iso);
 
@@ -27,5 +27,16 @@ describe('subscription rules (D3, D28)', () => {
     expect(upgradeCredits('starter', 'creator', start, end, start)).toBe(25);
     expect(upgradeCredits('starter', 'pro', start, end, end)).toBe(0);
     expect(upgradeCredits('pro', 'starter', start, end, start)).toBe(0);
+  });
+
+  it('D28: an upgrade charges the price difference for the time left, to the cent, like Stripe\'s proration', () => {
+    const start = d('2026-11-01T00:00:00Z');
+    const end = d('2026-12-01T00:00:00Z');
+    expect(upgradeChargeCents(1900, 2900, start, end, start)).toBe(1000);
+    expect(upgradeChargeCents(1900, 2900, start, end, d('2026-11-16T00:00:00Z'))).toBe(500);
+    expect(upgradeChargeCents(1900, 4900, start, end, d('2026-11-21T00:00:00Z'))).toBe(1000); // 10 of 30 days
+    expect(upgradeChargeCents(1900, 2900, start, end, d('2026-11-11T00:00:00Z'))).toBe(667); // 20/30 of 1000, rounded
+    expect(upgradeChargeCents(1900, 2900, start, end, end)).toBe(0);
+    expect(upgradeChargeCents(4900, 1900, start, end, start)).toBe(0);
   });
 });

@@ -34,6 +34,18 @@ export function upgradeCredits(from: PlanTier, to: PlanTier, periodStart: Date, 
   return Math.floor((difference * left) / length);
 }
 
+/**
+ * D28 (issue 24): what an upgrade charges at once, as Stripe's `always_invoice` proration does:
+ * the new price minus the old for the part of the period that is left, in cents, rounded to the
+ * nearest cent; 0 when the period is over or the plan is not dearer.
+ */
+export function upgradeChargeCents(fromCents: number, toCents: number, periodStart: Date, periodEnd: Date, now: Date): number {
+  const length = periodEnd.getTime() - periodStart.getTime();
+  const left = Math.min(Math.max(periodEnd.getTime() - now.getTime(), 0), length);
+  if (toCents <= fromCents || length <= 0) return 0;
+  return Math.round(((toCents - fromCents) * left) / length);
+}
+
 /** `LOCAL_BILLING_PERIOD` (D30): how long one local billing period lasts. */
 export type PeriodLength = { months: number } | { ms: number };
 

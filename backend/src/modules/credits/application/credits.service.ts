@@ -209,25 +209,28 @@ export class CreditsService implements CreditsApi {
   }
 
   /**
-   * D29: a refund row (negative, in the purchase's own group, same expiry) for what the group still
-   * holds, under the user's lock so a generation cannot spend it meanwhile. A credit held by a
+   * D29, D37: a refund row (negative, in the purchase's own group, same expiry) for what the group
+   * still holds (at most `credits` when given: a partial refund's share), under the user's lock so a generation cannot spend it meanwhile. A credit held by a
    * generation in flight is not unspent: it stays with that generation.
    */
   async revokeUnspent(command: RevokeUnspent): Promise<RevokeResult> {
     requireUuid(command.userId, 'userId');
     requireKey(command.idempotencyKey);
     requireKey(command.grantIdempotencyKey);
+    const most = command.credits;
+    if (most !== undefined && (!Number.isInteger(most) || most < 0)) throw new ValidationError('credits must be a whole number of 0 or more');
     return this.changing(command.userId, this.ledger.inUserTransaction(command.userId, async (tx) => {
       if (await tx.transactionIdByKey(command.idempotencyKey)) return { revoked: 0, applied: false };
       const groupId = await tx.transactionIdByKey(command.grantIdempotencyKey);
       const group = groupId ? (await tx.remainingGroups()).find((g) => g.groupId === groupId) : undefined;
-      if (!group || group.remaining <= 0) return { revoked: 0, applied: true };
+      const revoked = group ? Math.min(group.remaining, most ?? group.remaining) : 0;
+      if (!group || revoked <= 0) return { revoked: 0, applied: true };
       await tx.insertDebits([
         {
           userId: command.userId,
           type: 'refund',
           kind: group.kind,
-          credits: group.remaining,
+          credits: revoked,
           groupId: group.groupId,
           expiresAt: group.expiresAt,
           description: command.description,
@@ -235,7 +238,7 @@ export class CreditsService implements CreditsApi {
           idempotencyKey: command.idempotencyKey,
         },
       ]);
-      return { revoked: group.remaining, applied: true };
+      return { revoked, applied: true };
     }));
   }
 

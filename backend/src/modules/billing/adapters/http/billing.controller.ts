@@ -3,6 +3,7 @@ import { ApiConflictResponse, ApiForbiddenResponse, ApiOkResponse, ApiTags, ApiU
 import type { AuthUser } from '../../../../shared/auth/auth-user';
 import { CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
 import { NoStore } from '../../../../shared/http/no-store';
+import { LimitInFlightPerUser } from '../../../../shared/auth/user-in-flight';
 import { type BillingOverview, BillingOverviewService, subscriptionView, type SubscriptionView } from '../../application/billing-overview.service';
 import { CheckoutService, type CheckoutStatus, type SubscribeAnswer } from '../../application/checkout.service';
 import { SubscriptionManagementService } from '../../application/subscription-management.service';
@@ -35,6 +36,7 @@ export class BillingController {
   @Post('purchase-credits')
   @HttpCode(200)
   @UseGuards(SignedInGuard)
+  @LimitInFlightPerUser('billing')
   @ApiOkResponse({ description: '`{checkoutUrl}`' })
   @ApiUnauthorizedResponse({ description: 'Not signed in.' })
   @ApiForbiddenResponse({ description: 'E-mail not verified.' })
@@ -45,6 +47,7 @@ export class BillingController {
   @Post('create-subscription')
   @HttpCode(200)
   @UseGuards(SignedInGuard)
+  @LimitInFlightPerUser('billing')
   @ApiOkResponse({ description: '`{checkoutUrl}`, or for a subscriber `{checkoutUrl: null, planChange}` (D28)' })
   @ApiConflictResponse({ description: 'Already subscribed to this plan.' })
   createSubscription(@CurrentUser() user: AuthUser, @Body() body: CreateSubscriptionDto): Promise<SubscribeAnswer> {
@@ -55,6 +58,7 @@ export class BillingController {
   @Post('checkout/sessions/:id/confirm')
   @HttpCode(200)
   @UseGuards(SignedInGuard)
+  @LimitInFlightPerUser('billing')
   @NoStore()
   confirm(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<CheckoutStatus> {
     return this.checkout.confirm(user.id, id);
@@ -62,6 +66,7 @@ export class BillingController {
 
   @Get('checkout/sessions/:id')
   @UseGuards(SignedInGuard)
+  @LimitInFlightPerUser('billing')
   @NoStore()
   status(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<CheckoutStatus> {
     return this.checkout.status(user.id, id);
@@ -69,6 +74,7 @@ export class BillingController {
 
   @Get('user/billing')
   @UseGuards(SignedInGuard)
+  @LimitInFlightPerUser('billing')
   @NoStore()
   @ApiOkResponse({ description: '001 §3 billing response' })
   billing(@CurrentUser() user: AuthUser): Promise<BillingOverview> {
@@ -78,6 +84,7 @@ export class BillingController {
   @Post('user/cancel-subscription')
   @HttpCode(200)
   @UseGuards(SignedInGuard)
+  @LimitInFlightPerUser('billing')
   @ApiOkResponse({ description: '`{accessUntil, message}`' })
   cancel(@CurrentUser() user: AuthUser, @Body() body: CancelSubscriptionDto): Promise<{ accessUntil: string; message: string }> {
     return this.management.cancel(user, body);
@@ -86,6 +93,7 @@ export class BillingController {
   @Post('user/resume-subscription')
   @HttpCode(200)
   @UseGuards(SignedInGuard)
+  @LimitInFlightPerUser('billing')
   async resume(@CurrentUser() user: AuthUser): Promise<{ subscription: SubscriptionView }> {
     return { subscription: subscriptionView(await this.management.resume(user)) };
   }

@@ -3,6 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../../../../shared/auth/auth-user';
 import { CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
 import { NoStore } from '../../../../shared/http/no-store';
+import { LimitInFlightPerUser } from '../../../../shared/auth/user-in-flight';
 import { escapeHtml } from '../../../../shared/mail/html';
 import { LocalCheckoutService, type LocalCheckoutView } from '../../application/local-checkout.service';
 import { LocalPayDto } from './billing.dto';
@@ -15,6 +16,7 @@ function money(cents: number, currency: string): string {
 @ApiTags('billing')
 @Controller('local-checkout')
 @UseGuards(SignedInGuard)
+@LimitInFlightPerUser('billing')
 export class LocalCheckoutController {
   constructor(private readonly local: LocalCheckoutService) {}
 

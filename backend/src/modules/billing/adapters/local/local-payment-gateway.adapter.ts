@@ -8,12 +8,13 @@ import type {
   PaymentEvent,
   PaymentGateway,
   PlanSwitch,
+  RefundSnapshot,
   SubscriptionSnapshot,
 } from '../../application/payment-gateway.port';
 import { InvalidWebhookSignatureError } from '../../application/payment-gateway.port';
 import { CURRENCY, planOf } from '../../domain/catalogue';
 import type { PlanTier } from '../../domain/entitlement';
-import { addPeriod, type PeriodLength } from '../../domain/subscription-rules';
+import { addPeriod, type PeriodLength, upgradeChargeCents } from '../../domain/subscription-rules';
 import type { BillingRepository, StoredSubscription } from '../typeorm/billing.repository';
 
 /** The local test checkout's ids look like Stripe's, with an `l` in front (never confused with real ones). */
@@ -24,6 +25,8 @@ export const localIds = {
   paymentIntent: (sessionId: string) => `lpi_${sessionId.slice(4)}`,
   /** One invoice per (subscription, period): the id is derived, so a renewal run twice bills once. */
   invoice: (subscriptionId: string, periodStart: Date) => `lin_${subscriptionId.slice(5)}_${periodStart.getTime()}`,
+  /** An upgrade's prorated charge: one per (subscription, period, from, to), like the credits it pays for (D28). */
+  upgradeInvoice: (subscriptionId: string, periodStart: Date, from: PlanTier, to: PlanTier) => `lin_${subscriptionId.slice(5)}_${periodStart.getTime()}_${from}-${to}`,
 };
 
 /**
@@ -107,11 +110,39 @@ export class LocalPaymentGateway implements PaymentGateway {
     };
   }
 
-  /** D28 as Stripe does it: an upgrade is billed from now, a downgrade on the next invoice. */
+  /**
+   * D28 as Stripe does it: a downgrade changes the next invoice; an upgrade is charged at once
+   * (Stripe's `always_invoice`): an invoice for the price difference over the time left in the
+   * period, paid with the test card on file, which the snapshot carries as its newest invoice so
+   * fulfilment records it and grants the upgrade's credits from it (issue 24).
+   */
   async switchPlan(input: PlanSwitch): Promise<SubscriptionSnapshot> {
     const stored = await this.repo.findSubscription(input.subscriptionId);
     if (!stored) throw new Error(`local subscription ${input.subscriptionId} not found`);
-    return { ...this.snapshotOf(stored, input.tier), amountCents: input.amountCents };
+    const snapshot = { ...this.snapshotOf(stored, input.tier), amountCents: input.amountCents };
+    if (input.when !== 'now') return snapshot;
+    const now = new Date();
+    const amount = upgradeChargeCents(planOf(stored.tier).priceCents, input.amountCents, stored.currentPeriodStart, stored.currentPeriodEnd, now);
+    const id = localIds.upgradeInvoice(stored.id, stored.currentPeriodStart, stored.tier, input.tier);
+    return {
+      ...snapshot,
+      latestInvoice: {
+        invoiceId: id,
+        customerId: stored.customerId,
+        subscriptionId: stored.id,
+        userId: stored.userId,
+        tier: input.tier,
+        billingReason: 'subscription_update',
+        status: 'paid',
+        amountPaid: amount,
+        amountDue: amount,
+        currency: stored.currency,
+        periodStart: now,
+        periodEnd: stored.currentPeriodEnd,
+        hostedInvoiceUrl: `/api/local-checkout/invoices/${id}`,
+        created: now,
+      },
+    };
   }
 
   async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<SubscriptionSnapshot> {
@@ -131,6 +162,11 @@ export class LocalPaymentGateway implements PaymentGateway {
     const userId = await this.repo.userIdByCustomer(customerId);
     const card = userId ? await this.repo.lastLocalCard(userId) : null;
     return card ? [card] : [];
+  }
+
+  /** The local checkout takes no money, so there is nothing to refund. */
+  listRefunds(_chargeId: string): Promise<RefundSnapshot[]> {
+    return Promise.resolve([]);
   }
 
   parseWebhook(_rawBody: Buffer, _signature: string | undefined): PaymentEvent {

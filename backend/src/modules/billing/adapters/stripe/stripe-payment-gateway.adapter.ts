@@ -10,10 +10,17 @@ import type {
   PaymentEvent,
   PaymentGateway,
   PlanSwitch,
+  RefundSnapshot,
   SubscriptionSnapshot,
   SubscriptionStatus,
 } from '../../application/payment-gateway.port';
-import { InvalidWebhookSignatureError, PaymentDeclinedError, PaymentProviderUnavailableError } from '../../application/payment-gateway.port';
+import {
+  InvalidWebhookSignatureError,
+  PaymentDeclinedError,
+  PaymentProviderUnavailableError,
+  UnknownCustomerError,
+  UnsupportedEventVersionError,
+} from '../../application/payment-gateway.port';
 import type { StripeSettings } from '../../billing.config';
 import { isPackId, planByPrice } from '../../domain/catalogue';
 import { isPlanTier, type PlanTier } from '../../domain/entitlement';
@@ -26,6 +33,24 @@ import type { PeriodLength } from '../../domain/subscription-rules';
  * subscription under `parent.subscription_details` and a line's price under `pricing`.
  */
 const API_VERSION = '2026-10-28.endive';
+
+/**
+ * Issue 24: the webhook events this mapping reads. Events are sent in the API version of the
+ * webhook endpoint (set when the endpoint is created), not the SDK's: one older than basil
+ * (2025-03-31) names an invoice's subscription and a subscription's period where this code does
+ * not look, and one newer than API_VERSION may have moved something again. Such an event is
+ * refused (400, and an ERROR log naming its version): Stripe retries it for three days, so nothing
+ * is lost once the endpoint is set to a version in this range (docs/billing.md).
+ */
+export const WEBHOOK_API_VERSIONS = { oldest: '2025-03-31', newest: API_VERSION } as const;
+
+export function isSupportedEventVersion(version: string | null | undefined): boolean {
+  const day = /^(\d{4}-\d{2}-\d{2})(\.[a-z]+)?$/.exec(version ?? '')?.[1];
+  return day !== undefined && day >= WEBHOOK_API_VERSIONS.oldest && day <= WEBHOOK_API_VERSIONS.newest.slice(0, 10);
+}
+
+/** A signature timestamp newer than this (seconds) is refused, as one older than the SDK's 300 s is. */
+const FUTURE_TOLERANCE_SECONDS = 300;
 
 /** The port's unions; anything else Stripe may add later is mapped to the state that grants nothing. */
 const SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = ['incomplete', 'incomplete_expired', 'trialing', 'active', 'past_due', 'canceled', 'unpaid', 'paused'];
@@ -68,11 +93,13 @@ export class StripePaymentGateway implements PaymentGateway {
     this.log = logger ?? new Logger(StripePaymentGateway.name);
   }
 
-  async ensureCustomer(input: { userId: string; email: string; existingCustomerId: string | null }): Promise<string> {
+  async ensureCustomer(input: { userId: string; email: string; existingCustomerId: string | null; replacing?: string | null }): Promise<string> {
     if (input.existingCustomerId) return input.existingCustomerId;
-    // The key is the user: two concurrent first checkouts get the same customer, not two.
+    // The key is the user: two concurrent first checkouts get the same customer, not two. A
+    // replacement has its own key (the same key would answer the customer Stripe no longer knows).
+    const key = input.replacing ? `customer:${input.userId}:replacing:${input.replacing}` : `customer:${input.userId}`;
     const customer = await this.call('create customer', () =>
-      this.stripe.customers.create({ email: input.email, metadata: { userId: input.userId } }, { idempotencyKey: `customer:${input.userId}` }),
+      this.stripe.customers.create({ email: input.email, metadata: { userId: input.userId } }, { idempotencyKey: key }),
     );
     return customer.id;
   }
@@ -107,7 +134,13 @@ export class StripePaymentGateway implements PaymentGateway {
         ? { payment_intent_data: { metadata: { userId: input.userId, pack: item.pack } } }
         : { subscription_data: { metadata: { userId: input.userId, tier: item.tier } } }),
     };
-    const session = await this.call('create checkout session', () => this.stripe.checkout.sessions.create(params));
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await this.call('create checkout session', () => this.stripe.checkout.sessions.create(params));
+    } catch (error) {
+      if (isMissing(error) && (error as Stripe.errors.StripeInvalidRequestError).param === 'customer') throw new UnknownCustomerError(input.customerId);
+      throw error;
+    }
     if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
     return { sessionId: session.id, url: session.url };
   }
@@ -188,10 +221,35 @@ export class StripePaymentGateway implements PaymentGateway {
 
   async listCards(customerId: string): Promise<CardSnapshot[]> {
     // Stripe lists newest first.
-    const list = await this.call('list cards', () => this.stripe.customers.listPaymentMethods(customerId, { type: 'card', limit: 3 }));
+    let list: Stripe.ApiList<Stripe.PaymentMethod>;
+    try {
+      list = await this.call('list cards', () => this.stripe.customers.listPaymentMethods(customerId, { type: 'card', limit: 3 }));
+    } catch (error) {
+      if (isMissing(error)) throw new UnknownCustomerError(customerId);
+      throw error;
+    }
     return list.data.flatMap((method) =>
       method.card ? [{ brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year }] : [],
     );
+  }
+
+  /** D37: every refund of the charge, oldest first. */
+  async listRefunds(chargeId: string): Promise<RefundSnapshot[]> {
+    const refunds: Stripe.Refund[] = [];
+    let startingAfter: string | undefined;
+    // Newest first, 100 a page; a charge has a handful.
+    for (let page = 0; page < 20; page++) {
+      const list = await this.call('list refunds', () => this.stripe.refunds.list({ charge: chargeId, limit: 100, ...(startingAfter ? { starting_after: startingAfter } : {}) }));
+      refunds.push(...list.data);
+      if (!list.has_more || list.data.length === 0) break;
+      startingAfter = list.data[list.data.length - 1].id;
+    }
+    // Oldest first: Stripe's order reversed, then a stable sort by time (refunds within one second
+    // keep Stripe's order), so each refund always gets the same share (D37).
+    return refunds
+      .reverse()
+      .map((r) => ({ refundId: r.id, amount: r.amount, status: oneOf(REFUND_STATUSES, r.status, 'pending'), created: date(r.created) }))
+      .sort((a, b) => a.created.getTime() - b.created.getTime());
   }
 
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent {
@@ -202,6 +260,15 @@ export class StripePaymentGateway implements PaymentGateway {
     } catch (error) {
       if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new InvalidWebhookSignatureError();
       throw error;
+    }
+    // The SDK refuses a timestamp older than 5 minutes (a replay), not one from the future.
+    const timestamp = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
+    if (!Number.isFinite(timestamp) || timestamp > Math.floor(Date.now() / 1000) + FUTURE_TOLERANCE_SECONDS) {
+      throw new InvalidWebhookSignatureError('Stripe-Signature timestamp is in the future');
+    }
+    const version = (event as { api_version?: string | null }).api_version ?? null;
+    if (!isSupportedEventVersion(version)) {
+      throw new UnsupportedEventVersionError(event.id, version, `${WEBHOOK_API_VERSIONS.oldest} to ${WEBHOOK_API_VERSIONS.newest}`);
     }
     return paymentEvent(event);
   }
@@ -224,11 +291,18 @@ export class StripePaymentGateway implements PaymentGateway {
     try {
       return await this.call(what, request);
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return null;
+      if (isMissing(error)) return null;
       throw error;
     }
   }
 }
+
+/** An id Stripe does not know (404 resource_missing, or 400 "No such customer" on a create). */
+function isMissing(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
+}
+
+const REFUND_STATUSES: readonly RefundSnapshot['status'][] = ['pending', 'succeeded', 'failed', 'canceled', 'requires_action'];
 
 function isUnavailable(error: unknown): boolean {
   if (error instanceof Stripe.errors.StripeConnectionError) return true; // includes timeouts
@@ -359,8 +433,10 @@ function paymentEvent(event: Stripe.Event): PaymentEvent {
     case 'customer.subscription.deleted':
       // The handler fetches the subscription: events arrive out of order, the fetch is current.
       return { id: event.id, type: event.type, subscriptionId: event.data.object.id };
-    case 'charge.refunded':
-      return { id: event.id, type: event.type, paymentIntentId: idOf(event.data.object.payment_intent), chargeId: event.data.object.id };
+    case 'charge.refunded': {
+      const charge = event.data.object;
+      return { id: event.id, type: event.type, paymentIntentId: idOf(charge.payment_intent), chargeId: charge.id, amount: charge.amount, amountRefunded: charge.amount_refunded };
+    }
     case 'charge.dispute.created':
       return { id: event.id, type: event.type, paymentIntentId: idOf(event.data.object.payment_intent), chargeId: idOf(event.data.object.charge) };
     default:

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { randomUUID } from 'node:crypto';
+import { KeyedQueue } from '../../../../shared/concurrency/keyed-queue';
 import { returnedRows } from '../../../../shared/pg/returned-rows';
 import type { CheckoutItem, InvoiceSnapshot, ProviderName, SubscriptionSnapshot, SubscriptionStatus } from '../../application/payment-gateway.port';
 import { isPackId } from '../../domain/catalogue';
@@ -166,13 +168,55 @@ const SUBSCRIPTION_COLUMNS = `id, provider, user_id, customer_id, tier, pending_
 /** Statuses in which the plan is still the user's (D7: cancel-at-period-end included, D29: past_due kept). */
 export const ENTITLED_STATUSES: readonly SubscriptionStatus[] = ['active', 'trialing', 'past_due'];
 
+/**
+ * Issue 24: one account's billing transactions queue here, in memory, before they take a pooled
+ * connection; PostgreSQL's per-user advisory lock then only orders them across instances.
+ */
+const userTransactions = new KeyedQueue();
+
 @Injectable()
 export class BillingRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** One billing transaction (both the subscription row and the user's entitlement columns). */
-  transaction<T>(work: (tx: BillingTransaction) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction((manager) => work(new BillingTransaction(manager)));
+  /**
+   * One billing transaction for one account (its subscription rows and entitlement columns change
+   * together), serialised with every other one of that account on every instance: queued in this
+   * process first, then under the account's advisory lock (a wait bounded by DB_LOCK_TIMEOUT_MS).
+   * Not re-entrant: `work` must not start another userTransaction of the same account.
+   */
+  userTransaction<T>(userId: string, work: (tx: BillingTransaction) => Promise<T>): Promise<T> {
+    return userTransactions.run(userId, () =>
+      this.dataSource.transaction(async (manager) => {
+        const tx = new BillingTransaction(manager);
+        await tx.lockUser(userId);
+        return work(tx);
+      }),
+    );
+  }
+
+  // ---- opening a checkout (issue 24) --------------------------------------------------------
+  /**
+   * Claims the right to open a checkout (or change the plan) for this account for `seconds`: a
+   * short statement, no transaction held while the provider is called. null when another request
+   * (on another instance) holds a claim that has not expired.
+   */
+  async claimCheckoutOpening(userId: string, seconds: number): Promise<string | null> {
+    const token = randomUUID();
+    const rows = returnedRows<{ token: string }>(
+      await this.dataSource.query(
+        `INSERT INTO "billing_checkout_claim" ("user_id", "token", "expires_at")
+         VALUES ($1, $2, now() + make_interval(secs => $3))
+         ON CONFLICT ("user_id") DO UPDATE SET "token" = EXCLUDED."token", "expires_at" = EXCLUDED."expires_at"
+           WHERE "billing_checkout_claim"."expires_at" <= now()
+         RETURNING "token"`,
+        [userId, token, seconds],
+      ),
+    );
+    return rows[0]?.token === token ? token : null;
+  }
+
+  async releaseCheckoutOpening(userId: string, token: string): Promise<void> {
+    await this.dataSource.query(`DELETE FROM "billing_checkout_claim" WHERE "user_id" = $1 AND "token" = $2`, [userId, token]);
   }
 
   private get q(): BillingTransaction {
@@ -188,6 +232,15 @@ export class BillingRepository {
   async rememberCustomer(userId: string, customerId: string): Promise<string> {
     await this.dataSource.query(`UPDATE "user" SET "stripe_customer_id" = $2 WHERE "id" = $1 AND "stripe_customer_id" IS NULL`, [userId, customerId]);
     return (await this.customerIdOf(userId)) ?? customerId;
+  }
+
+  /**
+   * Issue 24: the provider no longer knows `unknown`; `replacement` takes its place (only if it is
+   * still the stored one). Answers the customer now stored.
+   */
+  async replaceCustomer(userId: string, unknown: string, replacement: string): Promise<string> {
+    await this.dataSource.query(`UPDATE "user" SET "stripe_customer_id" = $3 WHERE "id" = $1 AND "stripe_customer_id" = $2`, [userId, unknown, replacement]);
+    return (await this.customerIdOf(userId)) ?? replacement;
   }
 
   async userIdByCustomer(customerId: string): Promise<string | null> {
@@ -248,18 +301,6 @@ export class BillingRepository {
     );
   }
 
-  /** The user's newest subscription checkout still open and younger than `maxAgeMinutes`. */
-  async openSubscriptionCheckout(userId: string, maxAgeMinutes: number): Promise<StoredCheckout | null> {
-    const rows: CheckoutRow[] = await this.dataSource.query(
-      `SELECT * FROM "billing_checkout_session"
-        WHERE "user_id" = $1 AND "kind" = 'subscription' AND "status" = 'open'
-          AND "created_at" > now() - make_interval(mins => $2::int)
-        ORDER BY "created_at" DESC LIMIT 1`,
-      [userId, maxAgeMinutes],
-    );
-    return rows[0] ? toCheckout(rows[0]) : null;
-  }
-
   /** The provider said it is complete: remember its payment ids. */
   async markCheckoutComplete(id: string, ids: { paymentIntentId: string | null; subscriptionId: string | null }): Promise<void> {
     await this.dataSource.query(
@@ -286,6 +327,17 @@ export class BillingRepository {
 
   async markCheckoutRefunded(id: string): Promise<void> {
     await this.dataSource.query(`UPDATE "billing_checkout_session" SET "refunded_at" = COALESCE("refunded_at", now()) WHERE "id" = $1`, [id]);
+  }
+
+  /** Issue 24: local sessions paid before `paidBefore` whose fulfilment never finished (a crash in between), the oldest first. */
+  async paidUnfulfilledLocalCheckouts(paidBefore: Date, limit: number): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT "id" FROM "billing_checkout_session"
+        WHERE "status" = 'complete' AND "fulfilled_at" IS NULL AND "provider" = 'local' AND "completed_at" < $1
+        ORDER BY "completed_at" LIMIT $2`,
+      [paidBefore, limit],
+    );
+    return rows.map((r) => r.id);
   }
 
   /** D35: the user's checkouts that could still be paid. */
@@ -460,17 +512,9 @@ export class BillingRepository {
 export class BillingTransaction {
   constructor(private readonly manager: EntityManager) {}
 
-  /** Serialises one account's subscription and entitlement writes (every instance), held until commit. */
+  /** Serialises one account's subscription and entitlement writes (every instance), held until commit. Only through userTransaction. */
   async lockUser(userId: string): Promise<void> {
     await this.manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('billing:user:' || $1, 0))`, [userId]);
-  }
-
-  /**
-   * Serialises one account's subscribe requests. A different lock from lockUser: the subscribe
-   * path holds it across provider calls and fulfilment, which takes lockUser on other connections.
-   */
-  async lockSubscribe(userId: string): Promise<void> {
-    await this.manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('billing:subscribe:' || $1, 0))`, [userId]);
   }
 
   async customerIdOf(userId: string): Promise<string | null> {
