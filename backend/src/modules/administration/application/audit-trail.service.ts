@@ -2,7 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DomainError } from '../../../shared/errors/domain-error';
 import { type Page, pageRequest, type PageRequest } from '../../../shared/pagination';
 import { TypeormAuditLogRepository } from '../adapters/typeorm/typeorm-audit-log.repository';
-import type { AdminActor, AuditEntry, NewAuditEntry } from '../domain/audit';
+import { IdempotencyKeyConflictError } from '../domain/admin-errors';
+import { type AdminActor, type AuditEntry, type NewAuditEntry, sameAuditedRequest } from '../domain/audit';
 
 /** What an audited action answers, and what the trail should add to the row's details. */
 export interface AuditedResult<T> {
@@ -21,7 +22,9 @@ export class AuditTrailService {
   constructor(private readonly log: TypeormAuditLogRepository) {}
 
   async run<T>(actor: AdminActor, entry: NewAuditEntry, action: () => Promise<AuditedResult<T>>): Promise<T> {
-    const id = await this.log.open(actor, entry);
+    const { id, existing } = await this.log.open(actor, entry);
+    // D5, D32 (issue 24): the same key with another request is refused, and its row left as it is.
+    if (existing && !sameAuditedRequest(existing, entry)) throw new IdempotencyKeyConflictError();
     let result: AuditedResult<T>;
     try {
       result = await action();

@@ -27,3 +27,17 @@ export class AdminImageNotFoundError extends NotFoundError {
     super('ADMIN.IMAGE_NOT_FOUND', 'Image not found');
   }
 }
+
+/**
+ * D5, D32 (issue 24): an Idempotency-Key that already adjusted with another amount, kind, reason or
+ * note. Answering 200 would say "done" for an adjustment that never happened.
+ */
+export class IdempotencyKeyConflictError extends DomainError {
+  constructor() {
+    super(
+      'conflict',
+      'ADMIN.IDEMPOTENCY_KEY_REUSED',
+      'This Idempotency-Key was already used for a different adjustment (another amount, reason or note). Nothing was changed; send a new key for a new adjustment.',
+    );
+  }
+}

@@ -48,3 +48,18 @@ export interface AuditEntry extends Omit<NewAuditEntry, 'idempotencyKey'> {
   createdAt: Date;
   finishedAt: Date | null;
 }
+
+/**
+ * D5, D32 (issue 24): whether a retry with the same idempotency key asks for the same action as
+ * the row it found: same action, target and reason, and every detail the request gave (the row's
+ * details also hold what the action learned, such as the transaction id).
+ */
+export function sameAuditedRequest(stored: Pick<AuditEntry, 'action' | 'targetType' | 'targetId' | 'reason' | 'details'>, requested: NewAuditEntry): boolean {
+  return (
+    stored.action === requested.action &&
+    stored.targetType === requested.targetType &&
+    stored.targetId === requested.targetId &&
+    stored.reason === requested.reason &&
+    Object.entries(requested.details).every(([k, v]) => JSON.stringify(stored.details[k]) === JSON.stringify(v))
+  );
+}

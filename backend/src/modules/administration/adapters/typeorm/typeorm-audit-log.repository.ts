@@ -43,9 +43,9 @@ export class TypeormAuditLogRepository {
 
   /**
    * Opens a row (outcome `started`) and answers its id. With an idempotency key that already has a
-   * row, that row's id: a retried adjustment shares its first attempt's row.
+   * row, that row (`existing`): a retried adjustment shares its first attempt's row.
    */
-  async open(actor: AdminActor, entry: NewAuditEntry): Promise<string> {
+  async open(actor: AdminActor, entry: NewAuditEntry): Promise<{ id: string; existing: AuditEntry | null }> {
     const key = entry.idempotencyKey ?? null;
     const inserted: Array<{ id: string }> = await this.dataSource.query(
       `INSERT INTO "admin_audit_log" ("admin_id", "admin_email", "action", "target_type", "target_id", "reason", "details", "idempotency_key")
@@ -54,11 +54,11 @@ export class TypeormAuditLogRepository {
        RETURNING "id"`,
       [actor.id, actor.email, entry.action, entry.targetType, entry.targetId, entry.reason, JSON.stringify(entry.details), key],
     );
-    if (inserted.length > 0) return String(inserted[0].id);
+    if (inserted.length > 0) return { id: String(inserted[0].id), existing: null };
     // The key's row exists (maybe committed by a concurrent retry after this statement began):
     // a new statement sees it.
-    const existing: Array<{ id: string }> = await this.dataSource.query(`SELECT "id" FROM "admin_audit_log" WHERE "idempotency_key" = $1`, [key]);
-    return String(existing[0].id);
+    const existing: AuditRow[] = await this.dataSource.query(`SELECT * FROM "admin_audit_log" WHERE "idempotency_key" = $1`, [key]);
+    return { id: String(existing[0].id), existing: toEntry(existing[0]) };
   }
 
   /** Records how the action ended, with what it learned (merged into details). */
