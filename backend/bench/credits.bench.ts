@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { freePort } from '../test/support/free-port';
 import { waitUntil } from '../test/support/server-process';
 import { BENCH_CONNECTIONS, BENCH_SECONDS, printTable, withDatabaseServer, type LoadFigures } from './support/load';
 import { startAppProcess, startBareServer, type RunningServer } from './support/servers';
+import { seedSignedInUser } from './support/sessions';
 
 // autocannon ships no types; only what is used here is typed.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -17,14 +18,6 @@ const autocannon = require('autocannon') as (opts: Record<string, unknown>) => P
 }>;
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 1000);
-const TTL_MS = 30 * 24 * 60 * 60 * 1000;
-
-/** express-session's signed cookie value (cookie-signature: HMAC-SHA256, base64 without padding). */
-function signedCookie(sid: string, secret: string): string {
-  const mac = createHmac('sha256', secret).update(sid).digest('base64').replace(/=+$/, '');
-  return `magic.sid=${encodeURIComponent(`s:${sid}.${mac}`)}`;
-}
-
 /** SESSIONS users, each with a ledger grant and a session row as express-session + passport write them. */
 async function seedSessions(url: string, secret: string): Promise<string[]> {
   const client = new Client({ connectionString: url });
@@ -32,32 +25,7 @@ async function seedSessions(url: string, secret: string): Promise<string[]> {
   const cookies: string[] = [];
   try {
     await client.query('BEGIN');
-    for (let i = 0; i < SESSIONS; i++) {
-      const id = randomUUID();
-      const name = `b${id.slice(0, 8)}${i}`;
-      await client.query(
-        `INSERT INTO "user" (id, username, email, password, email_verified) VALUES ($1, $2, $3, 'x', true)`,
-        [id, name, `${name}@example.com`],
-      );
-      await client.query(
-        `INSERT INTO credit_transaction (user_id, type, credit_kind, credits, description, source_type, idempotency_key)
-         VALUES ($1, 'grant', 'regular', $2, 'bench', 'verification', $3)`,
-        [id, 5 + (i % 7), `bench:${id}`],
-      );
-      await client.query(`UPDATE credit_transaction SET group_id = id WHERE idempotency_key = $1`, [`bench:${id}`]);
-      const sid = randomBytes(24).toString('base64url');
-      const expires = new Date(Date.now() + TTL_MS);
-      const sess = {
-        cookie: { originalMaxAge: TTL_MS, expires: expires.toISOString(), secure: false, httpOnly: true, path: '/', sameSite: 'lax' },
-        passport: { user: id },
-      };
-      await client.query(`INSERT INTO "session" (sid, sess, expire) VALUES ($1, $2, to_timestamp($3))`, [
-        sid,
-        JSON.stringify(sess),
-        Math.ceil(expires.getTime() / 1000),
-      ]);
-      cookies.push(signedCookie(sid, secret));
-    }
+    for (let i = 0; i < SESSIONS; i++) cookies.push((await seedSignedInUser(client, secret, { credits: 5 + (i % 7), label: `b${i}` })).cookie);
     await client.query('COMMIT');
   } finally {
     await client.end();
