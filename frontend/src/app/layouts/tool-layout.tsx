@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Outlet } from 'react-router-dom';
+import { useGetCurrentUserQuery } from '../../shared/api/current-user.api';
 import { cx } from '../../shared/lib/cx';
 import { Button } from '../../shared/ui/button';
 import { Drawer } from '../../shared/ui/drawer';
@@ -12,9 +13,11 @@ import styles from './layouts.module.css';
 /**
  * Tool pages (/tools/*, /brains/*): the top bar (as wide as on every other page), then the
  * tool-suite sidebar beside the page.
- * The sidebar collapses to an icon rail on desktop and becomes a drawer below 1024 px.
+ * The sidebar collapses to an icon rail on desktop and becomes a drawer below 1024 px. Like
+ * SiteLayout, the part below the verification banner is shown once GET /api/user has answered.
  */
 export function ToolLayout() {
+  const { isLoading } = useGetCurrentUserQuery();
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
 
@@ -22,7 +25,7 @@ export function ToolLayout() {
     <div className={styles.page}>
       <TopBar />
       <VerificationBanner />
-      <div className={styles.toolBody}>
+      <div className={cx(styles.toolBody, isLoading && styles.awaitingUser)}>
         <aside className={cx(styles.rail, collapsed && styles.railCollapsed)} aria-label={TOOL_SUITE_NAME}>
           <ToolSidebar collapsed={collapsed} onToggleCollapsed={() => setCollapsed((value) => !value)} />
         </aside>

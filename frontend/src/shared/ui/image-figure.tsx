@@ -18,6 +18,8 @@ export interface ImageFigureProps {
   /** Read after the alt text, to say that the link opens a new tab. */
   newTabHint: string;
   loading?: 'eager' | 'lazy';
+  /** `high` for the page's largest picture (its LCP element), so the browser asks for it first. */
+  fetchPriority?: 'high' | 'low' | 'auto';
   /**
    * Each place draws the figure in its own shape (a fixed frame, or the image's own): its CSS
    * module, with the classes figure, frame, image, missing and caption.
@@ -30,7 +32,19 @@ export interface ImageFigureProps {
  * links"). If the picture cannot be loaded, an icon and its alt text take its place, and the link
  * to the full image stays.
  */
-export function ImageFigure({ src, renditions, sizes, fallbackWidth, fallbackHeight, alt, caption, newTabHint, loading, classes }: ImageFigureProps) {
+export function ImageFigure({
+  src,
+  renditions,
+  sizes,
+  fallbackWidth,
+  fallbackHeight,
+  alt,
+  caption,
+  newTabHint,
+  loading,
+  fetchPriority,
+  classes,
+}: ImageFigureProps) {
   const [failed, setFailed] = useState(false);
   return (
     <figure className={classes.figure}>
@@ -50,6 +64,7 @@ export function ImageFigure({ src, renditions, sizes, fallbackWidth, fallbackHei
             fallbackHeight={fallbackHeight}
             alt={alt}
             loading={loading}
+            fetchPriority={fetchPriority}
             decoding="async"
             className={classes.image}
             onError={() => setFailed(true)}

@@ -38,28 +38,38 @@ export type PricingTab = 'subscriptions' | 'credits';
 /** The checkout cancel URL is /pricing?checkout=cancelled (D27, D30). */
 const CHECKOUT_PARAM = 'checkout';
 
-function CardsSkeleton() {
+/**
+ * The cards' places while the prices load: as many as the catalogue's usual plans or packs, each
+ * as tall as a card (the grid's items share one minimum height, see the CSS), so nothing moves
+ * when the prices arrive (issue 24).
+ */
+function CardsSkeleton({ kind }: { kind: PricingTab }) {
+  const count = kind === 'subscriptions' ? 3 : 4;
   return (
-    <div className={styles.grid}>
-      {[0, 1, 2].map((index) => (
-        <Skeleton key={index} height="22rem" />
+    <ul className={kind === 'subscriptions' ? styles.grid : styles.packGrid} aria-hidden="true">
+      {Array.from({ length: count }, (_, index) => (
+        <li key={index}>
+          <Skeleton height="100%" className={styles.cardSkeleton} />
+        </li>
       ))}
-    </div>
+    </ul>
   );
 }
 
 function CatalogueStatus({
   query,
+  kind,
   children,
 }: {
   query: QueryState<Catalogue>;
+  kind: PricingTab;
   children: (catalogue: Catalogue) => ReactNode;
 }) {
   return (
     <QueryStatus
       query={query}
       loadingText="Loading prices..."
-      skeleton={<CardsSkeleton />}
+      skeleton={<CardsSkeleton kind={kind} />}
       errorText="Unable to load prices right now."
       emptyText="Nothing is on sale right now."
       isEmpty={(catalogue) => catalogue.plans.length === 0 && catalogue.packs.length === 0}
@@ -69,44 +79,66 @@ function CatalogueStatus({
   );
 }
 
-function PlansPanel({ catalogue, checkout }: { catalogue: Catalogue; checkout: CheckoutControls }) {
+/** D30: under the cards, so that it never pushes them down when the catalogue says "local". */
+function TestModeLine({ catalogue }: { catalogue: Catalogue }) {
+  return catalogue.provider === 'local' ? (
+    <TestModeNote>Test mode: checkout uses a test card form and no real payment is taken.</TestModeNote>
+  ) : null;
+}
+
+/** The lead is the same whatever the catalogue says, so it is there before the prices are. */
+function PlansPanel({ query, checkout }: { query: QueryState<Catalogue>; checkout: CheckoutControls }) {
   return (
     <div className={styles.panel}>
       <p className={styles.lead}>
         Monthly credits, watermark-free downloads, My Edits and more. Cancel anytime; your plan runs to the end of the
         billing period.
       </p>
-      <ul className={styles.grid} aria-label="Monthly plans">
-        {catalogue.plans.map((plan) => (
-          <li key={plan.tier}>
-            <PlanCard
-              plan={plan}
-              currency={catalogue.currency}
-              currentTier={checkout.currentTier}
-              busy={checkout.busy}
-              onChoose={checkout.choosePlan}
-            />
-          </li>
-        ))}
-      </ul>
+      <CatalogueStatus query={query} kind="subscriptions">
+        {(catalogue) => (
+          <>
+            <ul className={styles.grid} aria-label="Monthly plans">
+              {catalogue.plans.map((plan) => (
+                <li key={plan.tier}>
+                  <PlanCard
+                    plan={plan}
+                    currency={catalogue.currency}
+                    currentTier={checkout.currentTier}
+                    busy={checkout.busy}
+                    onChoose={checkout.choosePlan}
+                  />
+                </li>
+              ))}
+            </ul>
+            <TestModeLine catalogue={catalogue} />
+          </>
+        )}
+      </CatalogueStatus>
     </div>
   );
 }
 
-function PacksPanel({ catalogue, checkout }: { catalogue: Catalogue; checkout: CheckoutControls }) {
+function PacksPanel({ query, checkout }: { query: QueryState<Catalogue>; checkout: CheckoutControls }) {
   return (
     <div className={styles.panel}>
       <p className={styles.lead}>
         Pay as you go: one-time credit packs that never expire and make watermark-free images. My Edits comes with a
         subscription.
       </p>
-      <ul className={styles.packGrid} aria-label="Credit packs">
-        {catalogue.packs.map((pack) => (
-          <li key={pack.id}>
-            <PackCard pack={pack} currency={catalogue.currency} busy={checkout.busy} onChoose={checkout.choosePack} />
-          </li>
-        ))}
-      </ul>
+      <CatalogueStatus query={query} kind="credits">
+        {(catalogue) => (
+          <>
+            <ul className={styles.packGrid} aria-label="Credit packs">
+              {catalogue.packs.map((pack) => (
+                <li key={pack.id}>
+                  <PackCard pack={pack} currency={catalogue.currency} busy={checkout.busy} onChoose={checkout.choosePack} />
+                </li>
+              ))}
+            </ul>
+            <TestModeLine catalogue={catalogue} />
+          </>
+        )}
+      </CatalogueStatus>
     </div>
   );
 }
@@ -174,10 +206,6 @@ export function PricingPage() {
         className={styles.heading}
       />
 
-      {catalogue?.provider === 'local' ? (
-        <TestModeNote>Test mode: checkout uses a test card form and no real payment is taken.</TestModeNote>
-      ) : null}
-
       {/* 001 §2: the tabs in the spec's order, Buy Credits then Monthly Subscriptions; Monthly is the default. */}
       <Tabs<PricingTab>
         label="Pricing options"
@@ -187,20 +215,12 @@ export function PricingPage() {
           {
             value: 'credits',
             label: 'Buy Credits',
-            panel: (
-              <CatalogueStatus query={catalogueQuery}>
-                {(loaded) => <PacksPanel catalogue={loaded} checkout={checkout} />}
-              </CatalogueStatus>
-            ),
+            panel: <PacksPanel query={catalogueQuery} checkout={checkout} />,
           },
           {
             value: 'subscriptions',
             label: 'Monthly Subscriptions',
-            panel: (
-              <CatalogueStatus query={catalogueQuery}>
-                {(loaded) => <PlansPanel catalogue={loaded} checkout={checkout} />}
-              </CatalogueStatus>
-            ),
+            panel: <PlansPanel query={catalogueQuery} checkout={checkout} />,
           },
         ]}
       />

@@ -19,6 +19,8 @@ export interface CommunityEditCardProps {
   refreshAfterLaugh?: boolean;
   /** Shown above the images (the leaderboard's rank and badge). */
   header?: ReactNode;
+  /** The list's first card: its pictures are the page's largest paint (see EditPair). */
+  priority?: boolean;
   className?: string;
 }
 
@@ -26,14 +28,14 @@ export interface CommunityEditCardProps {
  * One community edit in a list: original and generated image, prompt, style, age, and the
  * optimistic laugh toggle (000 §4). Named by its prompt for assistive technology.
  */
-export function CommunityEditCard({ entry, imageSizes, refreshAfterLaugh = false, header, className }: CommunityEditCardProps) {
+export function CommunityEditCard({ entry, imageSizes, refreshAfterLaugh = false, header, priority = false, className }: CommunityEditCardProps) {
   const { laughed, pending, toggle } = useLaughToggle(entry, { refresh: refreshAfterLaugh });
   const prompt = entry.prompt.trim();
   const when = timeAgo(entry.timestamp);
   return (
     <Card as="article" className={cx(styles.card, className)} aria-label={prompt || 'Community edit'}>
       {header}
-      <EditPair entry={entry} sizes={imageSizes} />
+      <EditPair entry={entry} sizes={imageSizes} priority={priority} />
       <p className={communityCardText.prompt} title={prompt || undefined}>
         {prompt ? quotePrompt(prompt) : 'No prompt'}
       </p>

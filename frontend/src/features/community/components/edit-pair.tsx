@@ -17,19 +17,25 @@ export interface EditPairProps {
   sizes: string;
   /** Load at once (the landing card) rather than when scrolled near (lists). */
   eager?: boolean;
+  /**
+   * The page's largest picture (a list's first card, issue 24): loaded at once and asked for
+   * first (`fetchpriority="high"`), since it is what the page's largest paint waits for.
+   */
+  priority?: boolean;
   /** Stack the two images on phones (a large card) rather than keeping them side by side. */
   stackOnPhones?: boolean;
 }
 
 /** The original and the generated image side by side, each a link to the full image. */
-export function EditPair({ entry, sizes, eager = false, stackOnPhones = false }: EditPairProps) {
+export function EditPair({ entry, sizes, eager = false, priority = false, stackOnPhones = false }: EditPairProps) {
   const prompt = entry.prompt.trim();
   const common = {
     sizes,
     fallbackWidth: SIZE,
     fallbackHeight: SIZE,
     newTabHint: ' (opens in a new tab)',
-    loading: eager ? 'eager' : 'lazy',
+    loading: eager || priority ? 'eager' : 'lazy',
+    fetchPriority: priority ? 'high' : undefined,
     classes: styles,
   } as const;
   return (

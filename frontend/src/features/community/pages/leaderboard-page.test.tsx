@@ -72,20 +72,31 @@ describe('Hall of Fame (000 §2 "Hall of Fame page")', () => {
     expect(within(first).getByRole('button', { name: 'Laugh, 99 laughs' })).toHaveAttribute('aria-pressed', 'false');
   });
 
-  it("loads small renditions through srcset with the list's sizes (D31)", async () => {
+  it("loads small renditions through srcset with the list's sizes (D31); the first card's at once and first (issue 24)", async () => {
     const top = { ...rankedEntry(1), ...entryWithRenditions(1, { laughCount: 99 }), rank: 1 };
-    await open({ 'GET /api/leaderboard': () => json([top]) });
+    const next = { ...rankedEntry(2), ...entryWithRenditions(2, { laughCount: 98 }), rank: 2 };
+    await open({ 'GET /api/leaderboard': () => json([top, next]) });
 
     const article = await screen.findByRole('article', { name: 'prompt number 1' });
     const edited = within(article).getByRole('img', { name: 'prompt number 1' });
     const original = within(article).getByRole('img', { name: 'Original photo for “prompt number 1”' });
     expect(edited.getAttribute('srcset')).toContain(`/api/images/${top.id}/renditions/generated-320-0123456789abcdef.webp 320w`);
     expect(original.getAttribute('srcset')).toContain(`/api/images/${top.id}/renditions/original-1000-0123456789abcdef.webp 1000w`);
+    // The first card's pictures are the page's largest paint: not lazy, asked for first, sized.
     for (const image of [original, edited]) {
       expect(image).toHaveAttribute('sizes', LEADERBOARD_IMAGE_SIZES);
-      expect(image).toHaveAttribute('loading', 'lazy');
+      expect(image).toHaveAttribute('loading', 'eager');
+      expect(image).toHaveAttribute('fetchpriority', 'high');
+      expect(Number(image.getAttribute('width'))).toBeGreaterThan(0);
+      expect(Number(image.getAttribute('height'))).toBeGreaterThan(0);
     }
     expect(original.closest('a')).toHaveAttribute('href', `/api/images/${top.id}/original`);
+    // The others load when scrolled near.
+    const second = await screen.findByRole('article', { name: 'prompt number 2' });
+    for (const image of within(second).getAllByRole('img')) {
+      expect(image).toHaveAttribute('loading', 'lazy');
+      expect(image).not.toHaveAttribute('fetchpriority');
+    }
   });
 
   it('offers "Create Your Own Viral Edit" to /dashboard and Back to Top', async () => {

@@ -12,6 +12,13 @@ import styles from './leaderboard-page.module.css';
 /** 000 §2 / §9: the top three carry these badges. */
 export const RANK_BADGES: Readonly<Record<number, string>> = { 1: 'Champion', 2: 'Runner-up', 3: 'Third Place' };
 
+/**
+ * Skeleton cards while the board loads: two rows on a desktop and more than a phone's screen, so
+ * the footer is below the fold until the board arrives and a full first page never pushes it
+ * out of view (issue 24: no layout shift).
+ */
+export const LEADERBOARD_SKELETON_CARDS = 6;
+
 export const LEADERBOARD_LOAD_ERROR = 'Unable to load the Hall of Fame. Please try again later.';
 export const LEADERBOARD_EMPTY = 'No laughs yet. Laugh at a community edit and it will take its place in the Hall of Fame!';
 
@@ -88,7 +95,7 @@ export function LeaderboardPage() {
       loadingText="Loading the Hall of Fame..."
       skeleton={
         <ul className={styles.list}>
-          {[1, 2, 3].map((rank) => (
+          {Array.from({ length: LEADERBOARD_SKELETON_CARDS }, (_, index) => index + 1).map((rank) => (
             <li key={rank}>
               <CommunityEditCardSkeleton header={<RankHeader rank={rank} />} />
             </li>
@@ -102,12 +109,13 @@ export function LeaderboardPage() {
       {(board) => (
         <>
           <ol ref={list} className={styles.list} aria-label="Most laughed-at edits">
-            {board.entries.map((entry) => (
+            {board.entries.map((entry, index) => (
               <li key={entry.id} tabIndex={-1} className={styles.item} data-top={entry.rank <= 3 || undefined}>
                 <CommunityEditCard
                   entry={entry}
                   imageSizes={LEADERBOARD_IMAGE_SIZES}
                   refreshAfterLaugh
+                  priority={index === 0}
                   header={<RankHeader rank={entry.rank} />}
                 />
               </li>
@@ -133,7 +141,9 @@ export function LeaderboardPage() {
         </ButtonLink>
       </div>
       {content}
-      <BackToTop />
+      <div className={styles.end}>
+        <BackToTop />
+      </div>
     </div>
   );
 }

@@ -70,7 +70,12 @@ export function CreditsBox() {
           Buy More
         </ButtonLink>
       </div>
-      {credits ? <p className={styles.note}>{creditNote(credits.balance, credits.watermarked, emailVerified)}</p> : null}
+      {credits ? (
+        <p className={styles.note}>{creditNote(credits.balance, credits.watermarked, emailVerified)}</p>
+      ) : isLoading ? (
+        // The note's room while the balance loads, so the editor below does not move (issue 24).
+        <Skeleton height="2lh" className={styles.note} />
+      ) : null}
     </Card>
   );
 }
