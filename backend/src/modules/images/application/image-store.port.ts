@@ -21,6 +21,14 @@ export interface ImageStore {
   place(key: string, bytes: Buffer, contentType: string): Promise<Placement>;
   /** An object's bytes; null when there is no such object. */
   get(key: string): Promise<Buffer | null>;
+  /**
+   * Copies an object to another key in the same store (its type kept), replacing what is there;
+   * false when there is no object at `from`. Issue 24: how an image's objects move between the
+   * public and the private prefix.
+   */
+  copy(from: string, to: string): Promise<boolean>;
+  /** Every key under the prefix. */
+  list(prefix: string): Promise<string[]>;
   /** Deletes these objects; missing ones are fine. */
   delete(keys: readonly string[]): Promise<void>;
   /** Deletes every object under the prefix; how many there were. Missing ones are fine. */

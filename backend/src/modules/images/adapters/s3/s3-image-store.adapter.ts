@@ -1,4 +1,5 @@
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   ListObjectsV2Command,
@@ -16,7 +17,7 @@ const DELETE_PARALLEL = 8;
 /**
  * An S3-compatible object store (ADR 0023) through the official AWS SDK v3: AWS S3, MinIO,
  * Cloudflare R2 and other stores speaking the S3 API. Only the plain object calls are used (put,
- * get, list, delete one), and checksums are sent only where the API requires them, so stores that
+ * get, copy, list, delete one), and checksums are sent only where the API requires them, so stores that
  * do not know the SDK's newer checksum headers work too.
  */
 export class S3ImageStore implements ImageStore {
@@ -51,6 +52,30 @@ export class S3ImageStore implements ImageStore {
     }
   }
 
+  async copy(from: string, to: string): Promise<boolean> {
+    try {
+      // The source is `bucket/key`, URL-encoded segment by segment (the slashes stay).
+      const source = [this.settings.bucket, ...from.split('/')].map(encodeURIComponent).join('/');
+      await this.client.send(new CopyObjectCommand({ Bucket: this.settings.bucket, Key: to, CopySource: source }));
+      return true;
+    } catch (error) {
+      // Only a missing source object (a missing bucket is an error like any other).
+      if (error instanceof NoSuchKey || (error instanceof S3ServiceException && error.name === 'NoSuchKey')) return false;
+      throw error;
+    }
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    const keys: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: prefix, ContinuationToken: token }));
+      keys.push(...(page.Contents ?? []).map((o) => o.Key).filter((k): k is string => typeof k === 'string'));
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return keys;
+  }
+
   async delete(keys: readonly string[]): Promise<void> {
     for (let i = 0; i < keys.length; i += DELETE_PARALLEL) {
       await Promise.all(keys.slice(i, i + DELETE_PARALLEL).map((key) => this.deleteOne(key)));
@@ -58,16 +83,9 @@ export class S3ImageStore implements ImageStore {
   }
 
   async deletePrefix(prefix: string): Promise<number> {
-    let deleted = 0;
-    let token: string | undefined;
-    do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: prefix, ContinuationToken: token }));
-      const keys = (page.Contents ?? []).map((o) => o.Key).filter((k): k is string => typeof k === 'string');
-      await this.delete(keys);
-      deleted += keys.length;
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token);
-    return deleted;
+    const keys = await this.list(prefix);
+    await this.delete(keys);
+    return keys.length;
   }
 
   publicUrl(key: string): string | null {
