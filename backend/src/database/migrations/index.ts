@@ -13,6 +13,7 @@ import { ImageObjectStorage1795502878919 } from './1795502878919-image-object-st
 import { HotCacheTriggers1795503078012 } from './1795503078012-hot-cache-triggers';
 import { ImageGenerationSeed1795512615284 } from './1795512615284-image-generation-seed';
 import { BillingCheckoutClaim1795811618205 } from './1795811618205-billing-checkout-claim';
+import { ImageObjectScopes1795830542117 } from './1795830542117-image-object-scopes';
 
 /** Every migration, oldest first. Listed explicitly so ts-jest and the compiled build agree. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   HotCacheTriggers1795503078012,
   ImageGenerationSeed1795512615284,
   BillingCheckoutClaim1795811618205,
+  ImageObjectScopes1795830542117,
 ];

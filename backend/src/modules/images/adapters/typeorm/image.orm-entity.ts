@@ -40,6 +40,17 @@ export class ImageOrmEntity {
   @Column({ type: 'boolean', default: false })
   inObjectStore: boolean;
 
+  /**
+   * Issue 24: every object key the rows record is under `public/` or `private/`; null when not
+   * known to be (legacy `images/` keys, both scopes, keys still being recorded).
+   */
+  @Column({ type: 'varchar', length: 8, nullable: true })
+  objectScope: 'public' | 'private' | null;
+
+  /** Issue 24: a move of the image's objects between scopes is claimed until then (null: none under way). */
+  @Column({ type: 'timestamptz', nullable: true })
+  objectsMovingUntil: Date | null;
+
   @Column({ type: 'varchar', length: 50, nullable: true })
   originalMimeType: string | null;
 
