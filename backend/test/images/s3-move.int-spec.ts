@@ -91,8 +91,11 @@ describe('moving images from PostgreSQL to the object store', () => {
             + (SELECT count(*) FROM image_rendition WHERE bytes IS NOT NULL) AS n`,
     );
     expect(Number(left.n)).toBe(0);
-    for (const m of made) {
-      expect(await s3.keys(`images/${m.id}/`)).toHaveLength(2 + m.originalRenditions.length + m.generatedRenditions.length);
+    // Each under the prefix its visibility says (issue 24): the shared one under public/, the others under private/.
+    for (const [m, prefix] of [made[0], made[1], made[2]].map((m, i) => [m, `${i === 0 ? 'public' : 'private'}/images/${m.id}/`] as const)) {
+      const keys = await s3.imageKeys(m.id);
+      expect(keys).toHaveLength(2 + m.originalRenditions.length + m.generatedRenditions.length);
+      expect(keys.every((k) => k.startsWith(prefix))).toBe(true);
     }
     expect(await served(s3App)).toEqual(before);
 

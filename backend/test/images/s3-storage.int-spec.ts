@@ -16,6 +16,7 @@ interface Made {
 }
 
 const ADMIN_EMAIL = 'boss@example.com';
+const WAIT = { timeoutMs: 10_000, intervalMs: 25 };
 
 /**
  * ADR 0023: the app configured for an S3-compatible object store (a real S3 server, s3rver, in the
@@ -47,39 +48,49 @@ describe('images in an S3-compatible object store', () => {
 
   it('puts the original, the result and the renditions in the bucket, and keeps no bytes in PostgreSQL', async () => {
     const image = await made(owner, true);
-    const keys = await s3.keys(`images/${image.id}/`);
-    expect(keys).toEqual(
-      expect.arrayContaining([`images/${image.id}/original.jpg`, `images/${image.id}/generated.jpg`]),
-    );
+    // A public image's objects end up under public/ (issue 24: the original, put while it was
+    // processing, follows the output there once it completes).
+    const prefix = `public/images/${image.id}/`;
+    await waitFor('every object of the public image under public/', async () => (await s3.imageKeys(image.id)).every((k) => k.startsWith(prefix)), WAIT);
+    const keys = await s3.imageKeys(image.id);
+    expect(keys).toEqual(expect.arrayContaining([`${prefix}original.jpg`, `${prefix}generated.jpg`]));
     expect(keys.filter((k) => k.includes('/renditions/'))).toHaveLength(image.originalRenditions.length + image.generatedRenditions.length);
 
-    const [row] = await sql<{ original: boolean; generated: boolean; original_key: string; generated_key: string; in_object_store: boolean }>(
+    const [row] = await sql<{ original: boolean; generated: boolean; original_key: string; generated_key: string; in_object_store: boolean; object_scope: string }>(
       t,
-      `SELECT original_image_data IS NOT NULL AS original, generated_image_data IS NOT NULL AS generated, original_key, generated_key, in_object_store
+      `SELECT original_image_data IS NOT NULL AS original, generated_image_data IS NOT NULL AS generated, original_key, generated_key, in_object_store, object_scope
          FROM image WHERE id = $1`,
       [image.id],
     );
     expect(row).toEqual({
       original: false,
       generated: false,
-      original_key: `images/${image.id}/original.jpg`,
-      generated_key: `images/${image.id}/generated.jpg`,
+      original_key: `${prefix}original.jpg`,
+      generated_key: `${prefix}generated.jpg`,
       in_object_store: true,
+      object_scope: 'public',
     });
     const renditions = await sql<{ bytes: boolean; key: string }>(t, `SELECT bytes IS NOT NULL AS bytes, key FROM image_rendition WHERE image_id = $1`, [image.id]);
     expect(renditions.length).toBeGreaterThan(0);
-    for (const r of renditions) expect(r).toEqual({ bytes: false, key: expect.stringMatching(new RegExp(`^images/${image.id}/renditions/`)) });
+    for (const r of renditions) expect(r).toEqual({ bytes: false, key: expect.stringMatching(new RegExp(`^${prefix}renditions/`)) });
+
+    // A private image's objects are under private/ from the start.
+    const mine = await made(owner, false);
+    expect(await s3.imageKeys(mine.id)).toHaveLength(2 + mine.originalRenditions.length + mine.generatedRenditions.length);
+    expect((await s3.imageKeys(mine.id)).every((k) => k.startsWith(`private/images/${mine.id}/`))).toBe(true);
   });
 
   it('serves the files from the bucket with their ETag, 304 without reading the object, and the same bytes', async () => {
     const image = await made(owner, true);
+    const prefix = `public/images/${image.id}/`;
+    await waitFor('every object of the public image under public/', async () => (await s3.imageKeys(image.id)).every((k) => k.startsWith(prefix)), WAIT);
     const res = await get(`/api/images/${image.id}`).expect(200);
     expect(res.headers['content-type']).toBe('image/jpeg');
     expect(res.headers.etag).toBe(`"${image.id}-g"`);
     expect(res.headers['cache-control']).toBe('public, max-age=60, must-revalidate');
-    expect((res.body as Buffer).equals(await s3.object(`images/${image.id}/generated.jpg`))).toBe(true);
+    expect((res.body as Buffer).equals(await s3.object(`${prefix}generated.jpg`))).toBe(true);
     const original = await get(`/api/images/${image.id}/original`).expect(200);
-    expect((original.body as Buffer).equals(await s3.object(`images/${image.id}/original.jpg`))).toBe(true);
+    expect((original.body as Buffer).equals(await s3.object(`${prefix}original.jpg`))).toBe(true);
     await request(t.http).get(`/api/images/${image.id}`).set('If-None-Match', `"${image.id}-g"`).expect(304);
 
     const download = await get(`/api/images/${image.id}/download`).expect(200);
@@ -89,11 +100,11 @@ describe('images in an S3-compatible object store', () => {
     const rendition = await get(small.url).expect(200);
     expect(rendition.headers['content-type']).toBe('image/webp');
     const version = /-([0-9a-f]{16})\.webp$/.exec(small.url)![1];
-    expect((rendition.body as Buffer).equals(await s3.object(`images/${image.id}/renditions/generated-${small.width}-${version}.webp`))).toBe(true);
+    expect((rendition.body as Buffer).equals(await s3.object(`${prefix}renditions/generated-${small.width}-${version}.webp`))).toBe(true);
     await request(t.http).get(small.url).set('If-None-Match', `"${version}"`).expect(304);
 
     // The 304 is answered from the row: with the object gone, it still is (and a full GET is a 404).
-    await s3.remove(`images/${image.id}/generated.jpg`);
+    await s3.remove(`${prefix}generated.jpg`);
     await request(t.http).get(`/api/images/${image.id}`).set('If-None-Match', `"${image.id}-g"`).expect(304);
     await request(t.http).get(`/api/images/${image.id}`).expect(404);
   });
@@ -124,17 +135,17 @@ describe('images in an S3-compatible object store', () => {
     const leaving = await signedInUser(t, { regular: 2 });
     const a = await made(leaving, true);
     const b = await made(leaving, false);
-    expect((await s3.keys(`images/${a.id}/`)).length).toBeGreaterThan(0);
-    expect((await s3.keys(`images/${b.id}/`)).length).toBeGreaterThan(0);
+    expect((await s3.imageKeys(a.id)).length).toBeGreaterThan(0);
+    expect((await s3.imageKeys(b.id)).length).toBeGreaterThan(0);
     const kept = await made(owner, false);
 
     await leaving.agent.post('/api/user/delete-account').send({ confirmEmail: leaving.email }).expect(200);
-    await waitFor('the objects of the deleted images to go', async () => (await s3.keys(`images/${a.id}/`)).length + (await s3.keys(`images/${b.id}/`)).length === 0, {
+    await waitFor('the objects of the deleted images to go', async () => (await s3.imageKeys(a.id)).length + (await s3.imageKeys(b.id)).length === 0, {
       timeoutMs: 10_000,
       intervalMs: 50,
     });
     await waitFor('the deletion queue to empty', async () => (await sql(t, `SELECT 1 FROM image_object_deletion`)).length === 0);
-    expect((await s3.keys(`images/${kept.id}/`)).length).toBeGreaterThan(0);
+    expect((await s3.imageKeys(kept.id)).length).toBeGreaterThan(0);
     await get(`/api/images/${kept.id}`, owner.agent).expect(200);
 
     // An image queued whose objects are still there (a deletion that failed, or an instance that
@@ -145,9 +156,9 @@ describe('images in an S3-compatible object store', () => {
     await sql(t, `DELETE FROM image WHERE id = $1`, [orphan.id]);
     await sql(t, `ALTER TABLE image ENABLE TRIGGER image_objects_on_delete`);
     await sql(t, `INSERT INTO image_object_deletion (image_id) VALUES ($1)`, [orphan.id]);
-    expect((await s3.keys(`images/${orphan.id}/`)).length).toBeGreaterThan(0);
+    expect((await s3.imageKeys(orphan.id)).length).toBeGreaterThan(0);
     expect(await t.app.get(IntervalJobs).runOnce(t.app.get(DeleteImageObjectsJob))).toBe('ran');
-    expect(await s3.keys(`images/${orphan.id}/`)).toEqual([]);
+    expect(await s3.imageKeys(orphan.id)).toEqual([]);
     expect(await sql(t, `SELECT 1 FROM image_object_deletion`)).toEqual([]);
   });
 
@@ -158,9 +169,9 @@ describe('images in an S3-compatible object store', () => {
       [expired.id, shared.id],
     ]);
     await t.app.get(PurgeMyEditsJob).execute();
-    await waitFor('the purged image objects to go', async () => (await s3.keys(`images/${expired.id}/`)).length === 0, { timeoutMs: 10_000, intervalMs: 50 });
+    await waitFor('the purged image objects to go', async () => (await s3.imageKeys(expired.id)).length === 0, { timeoutMs: 10_000, intervalMs: 50 });
     await request(t.http).get(`/api/images/${shared.id}`).expect(200);
-    expect((await s3.keys(`images/${shared.id}/`)).length).toBeGreaterThan(0);
+    expect((await s3.imageKeys(shared.id)).length).toBeGreaterThan(0);
   });
 
   it('queues the objects of a failed generation for deletion with the failure', async () => {
@@ -170,7 +181,7 @@ describe('images in an S3-compatible object store', () => {
     await sql(t, `UPDATE image SET status = 'failed', original_key = NULL, generated_key = NULL WHERE id = $1`, [image.id]);
     expect(await sql(t, `SELECT image_id FROM image_object_deletion WHERE image_id = $1`, [image.id])).toEqual([{ image_id: image.id }]);
     await t.app.get(DeleteImageObjectsJob).execute();
-    expect(await s3.keys(`images/${image.id}/`)).toEqual([]);
+    expect(await s3.imageKeys(image.id)).toEqual([]);
   });
 });
 
@@ -195,7 +206,7 @@ describe('images from a public base URL (a CDN)', () => {
     const mine = (await generate(user.agent, { image: photoJpeg(), prompt: 'make it black and white', share: 'false' }).expect(200)).body as Made;
 
     const redirect = await request(t.http).get(`/api/images/${shared.id}`).expect(302);
-    expect(redirect.headers.location).toBe(`${CDN}/images/${shared.id}/generated.jpg`);
+    expect(redirect.headers.location).toBe(`${CDN}/public/images/${shared.id}/generated.jpg`);
     expect(redirect.headers['cache-control']).toBe('public, max-age=60, must-revalidate');
     await request(t.http).get(`/api/images/${shared.id}/download`).expect(200);
     await user.agent.get(`/api/images/${mine.id}`).expect(200);

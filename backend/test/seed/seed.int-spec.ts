@@ -207,7 +207,7 @@ describe('npm run seed with the images in an object store (ADR 0023)', () => {
       const feed = (await request(t.http).get('/api/community/recent').expect(200)).body as FeedEntry[];
       expect(feed).toHaveLength(DEMO_EDITS.length);
       for (const entry of feed) {
-        expect(await s3.keys(`images/${entry.id}/`)).not.toHaveLength(0);
+        expect(await s3.imageKeys(entry.id)).not.toHaveLength(0);
         await request(t.http).get(entry.imageUrl).expect(200);
       }
     } finally {

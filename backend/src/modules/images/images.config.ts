@@ -20,7 +20,8 @@ export const imagesEnv = {
   // Default: on when S3_ENDPOINT is set, off for AWS.
   S3_FORCE_PATH_STYLE: bool.optional(),
   // Optional public base URL (a CDN in front of the bucket): the full files of public, visible
-  // images are then answered with a redirect there. Leave unset to serve every byte through the app.
+  // images are then answered with a redirect to <base>/<key>. It must publish only the bucket's
+  // public/ prefix (issue 24, docs/deploy.md). Leave unset to serve every byte through the app.
   S3_PUBLIC_BASE_URL: httpUrl.optional(),
 };
 

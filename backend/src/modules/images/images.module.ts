@@ -1,8 +1,11 @@
 import { Logger, Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { createImageStore, describeImageStore } from './adapters/image-store.factory';
+import { TypeormImageObjectMovesRepository } from './adapters/typeorm/typeorm-image-object-moves.repository';
 import { TypeormImageObjectsRepository } from './adapters/typeorm/typeorm-image-objects.repository';
 import { DeleteImageObjectsJob } from './application/delete-image-objects.job';
+import { ImageObjectMovesService } from './application/image-object-moves.service';
+import { MoveImageObjectsJob } from './application/move-image-objects.job';
 import { IMAGE_STORE, type ImageStore } from './application/image-store.port';
 import { ImageStorageService } from './application/image-storage.service';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -41,6 +44,7 @@ import { IMAGES_API } from './images.api';
   providers: [
     TypeormImageRepository,
     TypeormImageObjectsRepository,
+    TypeormImageObjectMovesRepository,
     {
       provide: IMAGE_STORE,
       inject: [APP_CONFIG],
@@ -51,6 +55,8 @@ import { IMAGES_API } from './images.api';
     },
     ImageStorageService,
     DeleteImageObjectsJob,
+    ImageObjectMovesService,
+    MoveImageObjectsJob,
     ImageRenditionsService,
     ImagesApiService,
     ImageFilesService,

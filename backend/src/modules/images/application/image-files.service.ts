@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { TypeormImageRepository, type StoredFile } from '../adapters/typeorm/typeorm-image.repository';
 import { ImageNotFoundError } from '../domain/images-errors';
 import { canView, isImageId, isPubliclyVisible, type ImageFile, type ImageRecord, type Viewer } from '../domain/image';
+import { scopeOfKey } from '../domain/object-keys';
 import { parseRenditionName } from '../domain/rendition';
 import type { ImageBytes } from '../images.api';
 import { ImageStorageService } from './image-storage.service';
@@ -71,13 +72,15 @@ export class ImageFilesService {
 
   /**
    * Where a browser may fetch the file directly (S3_PUBLIC_BASE_URL, a CDN): only for an image
-   * anyone may see (public and not hidden), and only when its bytes are in the object store. A
-   * private or hidden image is never redirected, so hiding stops the redirect at once.
+   * anyone may see (public and not hidden), and only when its object is already under `public/`
+   * (issue 24: the only prefix the public base publishes; an image just made public is served by
+   * the app until its objects have moved there). A private or hidden image is never redirected,
+   * so hiding stops the redirect at once.
    */
   publicUrl(image: ImageRecord, file: ImageFile): string | null {
     if (!isPubliclyVisible(image) || image.status !== 'completed') return null;
     const object = objectOf(image, file);
-    return object ? this.storage.store.publicUrl(object.key) : null;
+    return object && scopeOfKey(object.key) === 'public' ? this.storage.store.publicUrl(object.key) : null;
   }
 }
 

@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { makeWebpRenditions, type MadeRendition } from '../adapters/sharp/webp-renditions';
 import { TypeormImageRepository, type RenditionSet } from '../adapters/typeorm/typeorm-image.repository';
 import type { ImageFile } from '../domain/image';
+import type { ObjectScope } from '../domain/object-keys';
 import type { StoredRenditions } from '../domain/rendition';
 import type { GeneratedRenditions } from '../images.api';
 import { ImageStorageService, type RenditionToStore } from './image-storage.service';
@@ -46,16 +47,16 @@ export class ImageRenditionsService implements OnModuleDestroy {
 
   /**
    * Both files' renditions for a completing image, stored (in the rows to be written, or as
-   * objects already put: ADR 0023); null when either could not be made or stored (the backfill
-   * tries again).
+   * objects already put under `scope`'s prefix: ADR 0023); null when either could not be made or
+   * stored (the backfill tries again).
    */
-  async forCompletion(id: string, generated: Buffer, made?: Promise<GeneratedRenditions | null>): Promise<RenditionSet | null> {
+  async forCompletion(id: string, generated: Buffer, made: Promise<GeneratedRenditions | null> | undefined, scope: ObjectScope): Promise<RenditionSet | null> {
     const started = this.pending.get(id)?.renditions ?? this.loadAndMake(id, 'original');
     this.forget(id);
     const [original, output] = await Promise.all([started, made ? this.given(id, made) : this.make(id, 'generated', generated)]);
     if (!original || !output) return null;
     try {
-      return await this.place(id, { original, generated: output });
+      return await this.place(id, { original, generated: output }, scope);
     } catch (error) {
       this.logger.warn(`Renditions of image ${id} could not be stored: ${(error as Error).message}`);
       return null;
@@ -69,7 +70,7 @@ export class ImageRenditionsService implements OnModuleDestroy {
    */
   async backfill(id: string): Promise<'made' | 'skipped'> {
     const [original, generated] = await Promise.all([this.loadAndMake(id, 'original'), this.loadAndMake(id, 'generated')]);
-    const set = await this.place(id, { original: original ?? [], generated: generated ?? [] });
+    const set = await this.place(id, { original: original ?? [], generated: generated ?? [] }, await this.storage.scopeWhenCompleted(id));
     const stored = await this.images.storeRenditions(id, set);
     if (!stored) await this.storage.discard(set.rows);
     return stored ? 'made' : 'skipped';
@@ -85,9 +86,9 @@ export class ImageRenditionsService implements OnModuleDestroy {
     return bytes ? this.make(id, file, bytes) : null;
   }
 
-  private async place(id: string, made: Record<ImageFile, MadeRendition[]>): Promise<RenditionSet> {
+  private async place(id: string, made: Record<ImageFile, MadeRendition[]>, scope: ObjectScope): Promise<RenditionSet> {
     const { stored, toStore } = renditionSet(made);
-    return { stored, rows: await this.storage.placeRenditions(id, toStore) };
+    return { stored, rows: await this.storage.placeRenditions(id, scope, toStore) };
   }
 
   /** Renditions the generation made from a file's own pixels (D31: the same widths and format). */

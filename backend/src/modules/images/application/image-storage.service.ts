@@ -3,7 +3,7 @@ import { TypeormImageObjectsRepository } from '../adapters/typeorm/typeorm-image
 import type { RenditionRow } from '../adapters/typeorm/typeorm-image.repository';
 import type { ImageFile } from '../domain/image';
 import type { StoredMimeType } from '../domain/image-format';
-import { fileKey, imagePrefix, renditionKey } from '../domain/object-keys';
+import { everyImagePrefix, fileKey, objectScopeOf, renditionKey, type ObjectScope } from '../domain/object-keys';
 import { IMAGE_STORE, type ImageStore, type Placement } from './image-store.port';
 
 /** Images whose objects one sweep deletes per claim. */
@@ -34,22 +34,33 @@ export class ImageStorageService implements OnModuleDestroy {
     private readonly objects: TypeormImageObjectsRepository,
   ) {}
 
-  /** Stores a full file: in the row (PostgreSQL) or as `images/{id}/{file}.{ext}`. */
-  placeFile(imageId: string, file: ImageFile, bytes: Buffer, mimeType: StoredMimeType): Promise<Placement> {
-    return this.store.place(fileKey(imageId, file, mimeType), bytes, mimeType);
+  /** Stores a full file: in the row (PostgreSQL) or as `{scope}/images/{id}/{file}.{ext}` (issue 24). */
+  placeFile(imageId: string, scope: ObjectScope, file: ImageFile, bytes: Buffer, mimeType: StoredMimeType): Promise<Placement> {
+    return this.store.place(fileKey(imageId, scope, file, mimeType), bytes, mimeType);
   }
 
-  /** Stores renditions: their bytes stay in the rows (PostgreSQL) or are put as objects first. */
-  async placeRenditions(imageId: string, renditions: readonly RenditionToStore[]): Promise<RenditionRow[]> {
+  /** Stores renditions: their bytes stay in the rows (PostgreSQL) or are put as objects under the scope's prefix first. */
+  async placeRenditions(imageId: string, scope: ObjectScope, renditions: readonly RenditionToStore[]): Promise<RenditionRow[]> {
     return Promise.all(
       renditions.map(async ({ file, width, height, version, bytes }) => ({
         file,
         width,
         height,
         version,
-        ...(await this.store.place(renditionKey(imageId, file, width, version), bytes, 'image/webp')),
+        ...(await this.store.place(renditionKey(imageId, scope, file, width, version), bytes, 'image/webp')),
       })),
     );
+  }
+
+  /**
+   * Issue 24: where the objects of an image go that is completing or completed: under `public/`
+   * only when it is (or will be, once completed) publicly visible as it stands now. A visibility
+   * change after this look is followed by a move (ImageObjectMovesService).
+   */
+  async scopeWhenCompleted(imageId: string): Promise<ObjectScope> {
+    if (!this.store.holdsObjects) return 'private';
+    const visibility = await this.objects.visibilityOf(imageId);
+    return visibility ? objectScopeOf({ ...visibility, status: 'completed' }) : 'private';
   }
 
   /** The bytes of a stored file, wherever they are; null when the object is missing. */
@@ -82,7 +93,8 @@ export class ImageStorageService implements OnModuleDestroy {
       const ids = await this.objects.claimDueDeletions(SWEEP_BATCH);
       for (const id of ids) {
         try {
-          await this.store.deletePrefix(imagePrefix(id));
+          // Issue 24: under whichever prefix they are (public/, private/, or the legacy images/).
+          for (const prefix of everyImagePrefix(id)) await this.store.deletePrefix(prefix);
           await this.objects.deletionDone(id);
           cleared++;
         } catch (error) {

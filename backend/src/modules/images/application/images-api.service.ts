@@ -15,6 +15,7 @@ import type {
   OwnedImage,
   SharePreview,
 } from '../images.api';
+import { ImageObjectMovesService } from './image-object-moves.service';
 import { ImageRenditionsService } from './image-renditions.service';
 import { ImageStorageService } from './image-storage.service';
 import { SharedEditService } from './shared-edit.service';
@@ -36,15 +37,20 @@ export class ImagesApiService implements ImagesApi {
     private readonly renditions: ImageRenditionsService,
     private readonly storage: ImageStorageService,
     private readonly sharedEdits: SharedEditService,
+    private readonly moves: ImageObjectMovesService,
   ) {}
 
   sharePreview(imageId: string): Promise<SharePreview | null> {
     return this.sharedEdits.preview(imageId);
   }
 
-  /** The original goes to the store first (ADR 0023); an object put for a row that could not be written is removed again. */
+  /**
+   * The original goes to the store first (ADR 0023), under `private/` (issue 24: a processing
+   * image is nobody's but its owner's); an object put for a row that could not be written is
+   * removed again.
+   */
   async createProcessing(image: NewProcessingImage): Promise<void> {
-    const original = await this.storage.placeFile(image.id, 'original', image.originalBytes, image.originalMimeType);
+    const original = await this.storage.placeFile(image.id, 'private', 'original', image.originalBytes, image.originalMimeType);
     try {
       await this.images.createProcessing(image, original);
     } catch (error) {
@@ -60,10 +66,16 @@ export class ImagesApiService implements ImagesApi {
     this.storage.deleteQueuedSoon();
   }
 
+  /**
+   * The output and its renditions go under the prefix the completed image's visibility says
+   * (issue 24); once completed, the original follows them there if that is `public/` (and so does
+   * everything, should the visibility have changed meanwhile).
+   */
   async completeWith(id: string, output: GeneratedImage): Promise<CompletedImage | null> {
+    const scope = await this.storage.scopeWhenCompleted(id);
     const [renditions, generated] = await Promise.all([
-      this.renditions.forCompletion(id, output.bytes, output.renditions),
-      this.storage.placeFile(id, 'generated', output.bytes, output.mimeType),
+      this.renditions.forCompletion(id, output.bytes, output.renditions, scope),
+      this.storage.placeFile(id, scope, 'generated', output.bytes, output.mimeType),
     ]);
     let completed = false;
     try {
@@ -73,6 +85,7 @@ export class ImagesApiService implements ImagesApi {
       if (!completed) await this.storage.discard([generated, ...(renditions?.rows ?? [])]);
     }
     if (!completed) return null;
+    this.moves.settleSoon(id);
     return renditionViews(id, renditions?.stored ?? null);
   }
 
@@ -94,8 +107,11 @@ export class ImagesApiService implements ImagesApi {
     return failed;
   }
 
-  setHiddenByAdmin(imageId: string, hidden: boolean): Promise<boolean> {
-    return this.images.setHiddenByAdmin(imageId, hidden);
+  /** Hiding or showing moves the image's objects to the private or the public prefix (issue 24), started once it has committed. */
+  async setHiddenByAdmin(imageId: string, hidden: boolean): Promise<boolean> {
+    const changed = await this.images.setHiddenByAdmin(imageId, hidden);
+    if (changed) this.moves.settleSoon(imageId);
+    return changed;
   }
 
   counts(): Promise<ImageCounts> {

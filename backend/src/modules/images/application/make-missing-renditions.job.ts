@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { IntervalJobs, type IntervalJob } from '../../../shared/jobs/interval-jobs';
 import { TypeormImageRepository } from '../adapters/typeorm/typeorm-image.repository';
+import { ImageObjectMovesService } from './image-object-moves.service';
 import { ImageRenditionsService } from './image-renditions.service';
 
 /** Images per run: gentle on a small server (a 12-megapixel image takes ~0.3 s); the command does bulk. */
@@ -22,6 +23,7 @@ export class MakeMissingRenditionsJob implements IntervalJob, OnApplicationBoots
     private readonly jobs: IntervalJobs,
     private readonly images: TypeormImageRepository,
     private readonly renditions: ImageRenditionsService,
+    private readonly moves: ImageObjectMovesService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -37,7 +39,10 @@ export class MakeMissingRenditionsJob implements IntervalJob, OnApplicationBoots
     const ids = await this.images.missingRenditions(max);
     let made = 0;
     for (const id of ids) {
-      if ((await this.renditions.backfill(id)) === 'made') made++;
+      if ((await this.renditions.backfill(id)) !== 'made') continue;
+      made++;
+      // Issue 24: renditions put under the prefix of a visibility that changed meanwhile move now.
+      this.moves.settleSoon(id);
     }
     if (made) this.logger.log(`Renditions made for ${made} images`);
     return { made, remaining: ids.length === max };

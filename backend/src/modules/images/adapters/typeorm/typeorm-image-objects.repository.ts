@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import type { ImageFile } from '../../domain/image';
+import type { ImageFile, ImageRecord } from '../../domain/image';
+import type { ObjectScope } from '../../domain/object-keys';
 import { returnedRows } from '../../../../shared/pg/returned-rows';
 import { ImageOrmEntity } from './image.orm-entity';
+import { keepOrForgetScope } from './object-scope.sql';
 
 /** A rendition whose bytes are still in its row. */
 export interface RenditionInRow {
@@ -15,12 +17,12 @@ export interface RenditionInRow {
 
 /** A claimed deletion stays with its claimer this long before another instance may retry it. */
 const CLAIM_MINUTES = 5;
-
 /**
  * The object-store side of the `image` and `image_rendition` tables (ADR 0023): the deletion
  * outbox (`image_object_deletion`, filled by the database's trigger in the transaction that deletes
- * or fails an image) and the move of bytes from rows to object keys. Each move is one conditional
- * statement, so the move command can run beside the app, twice, or again after a crash.
+ * or fails an image) and the move of bytes from rows to object keys (each one conditional statement,
+ * so the move command can run beside the app, twice, or again after a crash). The moves between the
+ * public and the private prefix (issue 24) are TypeormImageObjectMovesRepository's.
  */
 @Injectable()
 export class TypeormImageObjectsRepository {
@@ -94,13 +96,13 @@ export class TypeormImageObjectsRepository {
    * The file's bytes now live at `key`: the row forgets them, in one conditional statement. false
    * when they were no longer in the row (moved by another run, the image failed or is gone).
    */
-  async fileMoved(imageId: string, file: ImageFile, key: string): Promise<boolean> {
+  async fileMoved(imageId: string, file: ImageFile, key: string, scope: ObjectScope): Promise<boolean> {
     const data = file === 'original' ? 'original_image_data' : 'generated_image_data';
     const keyColumn = file === 'original' ? 'original_key' : 'generated_key';
-    const [, affected] = (await this.images.query(`UPDATE "image" SET "${keyColumn}" = $2, "${data}" = NULL WHERE "id" = $1 AND "${data}" IS NOT NULL`, [
-      imageId,
-      key,
-    ])) as [unknown, number];
+    const [, affected] = (await this.images.query(
+      `UPDATE "image" SET "${keyColumn}" = $2, "${data}" = NULL, ${keepOrForgetScope('$3')} WHERE "id" = $1 AND "${data}" IS NOT NULL`,
+      [imageId, key, scope],
+    )) as [unknown, number];
     return affected === 1;
   }
 
@@ -123,13 +125,29 @@ export class TypeormImageObjectsRepository {
     )) as RenditionInRow[];
   }
 
-  /** As fileMoved, for one rendition. */
-  async renditionMoved(imageId: string, rendition: Pick<RenditionInRow, 'file' | 'width' | 'version'>, key: string): Promise<boolean> {
-    const [, affected] = (await this.images.query(
-      `UPDATE "image_rendition" SET "key" = $5, "bytes" = NULL
-        WHERE "image_id" = $1 AND "file" = $2 AND "width" = $3 AND "version" = $4 AND "bytes" IS NOT NULL`,
-      [imageId, rendition.file, rendition.width, rendition.version, key],
-    )) as [unknown, number];
-    return affected === 1;
+  /**
+   * As fileMoved, for one rendition. The image's row is locked and its scope kept or forgotten
+   * first, as every statement that records a key does (issue 24).
+   */
+  async renditionMoved(imageId: string, rendition: Pick<RenditionInRow, 'file' | 'width' | 'version'>, key: string, scope: ObjectScope): Promise<boolean> {
+    const rows = (await this.images.query(
+      `WITH "scoped" AS (UPDATE "image" SET ${keepOrForgetScope('$6')} WHERE "id" = $1 RETURNING "id")
+       UPDATE "image_rendition" SET "key" = $5, "bytes" = NULL
+        WHERE "image_id" IN (SELECT "id" FROM "scoped") AND "file" = $2 AND "width" = $3 AND "version" = $4 AND "bytes" IS NOT NULL
+        RETURNING 1`,
+      [imageId, rendition.file, rendition.width, rendition.version, key, scope],
+    )) as unknown;
+    return returnedRows(rows).length === 1;
+  }
+
+  /** The owner's D14 choice, an admin's hiding and the status: what decides where new objects go. */
+  async visibilityOf(imageId: string): Promise<Pick<ImageRecord, 'status' | 'isPublic' | 'isHiddenByAdmin'> | null> {
+    const rows = (await this.images.query(`SELECT "status", "is_public", "is_hidden_by_admin" FROM "image" WHERE "id" = $1`, [imageId])) as Array<{
+      status: ImageRecord['status'];
+      is_public: boolean;
+      is_hidden_by_admin: boolean;
+    }>;
+    const row = rows[0];
+    return row ? { status: row.status, isPublic: row.is_public, isHiddenByAdmin: row.is_hidden_by_admin } : null;
   }
 }

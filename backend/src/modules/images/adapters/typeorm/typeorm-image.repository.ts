@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { isImageId, type ImageFile, type ImageRecord } from '../../domain/image';
 import { isStoredMimeType, type StoredMimeType } from '../../domain/image-format';
+import { scopeOfKey } from '../../domain/object-keys';
 import { renditionViews, type StoredRenditions } from '../../domain/rendition';
 import type { ShareableImage } from '../../domain/shared-edit';
 import { SAVED_IMAGE_RETENTION_DAYS } from '../../domain/saved-image';
@@ -10,6 +11,7 @@ import { returnedRows } from '../../../../shared/pg/returned-rows';
 import type { GeneratedImage, HiddenImage, ImageCounts, NewProcessingImage, OwnedImage } from '../../images.api';
 import type { Placement } from '../../application/image-store.port';
 import { ImageOrmEntity } from './image.orm-entity';
+import { keepOrForgetScope, scopeOfRecordedKeys } from './object-scope.sql';
 
 /** Where one file of an image is (ADR 0023): its bytes in the row, or an object's key. */
 export interface StoredFile extends Placement {
@@ -79,6 +81,7 @@ export class TypeormImageRepository {
       originalImageData: original.bytes,
       originalKey: original.key,
       inObjectStore: original.key !== null,
+      objectScope: original.key ? scopeOfKey(original.key) : null,
       originalMimeType: image.originalMimeType,
       prompt: image.prompt,
       style: image.style,
@@ -100,13 +103,13 @@ export class TypeormImageRepository {
   completeWith(id: string, output: GeneratedImage, renditions: RenditionSet | null, generated: Placement = { bytes: output.bytes, key: null }): Promise<boolean> {
     return this.updateWithRenditions(
       `UPDATE "image"
-          SET "status" = 'completed', "generated_image_data" = $4, "generated_key" = $5, "generated_mime_type" = $6,
-              "model" = $7, "is_watermarked" = $8, "renditions" = $2, "in_object_store" = "in_object_store" OR $3
+          SET "status" = 'completed', "generated_image_data" = $5, "generated_key" = $6, "generated_mime_type" = $7,
+              "model" = $8, "is_watermarked" = $9, "renditions" = $2, "in_object_store" = "in_object_store" OR $3, ${keepOrForgetScope('$4')}
         WHERE "id" = $1 AND "status" = 'processing'`,
       [generated.bytes, generated.key, output.mimeType, output.model.slice(0, 100), output.isWatermarked],
       id,
       renditions,
-      generated.key !== null,
+      generated,
     );
   }
 
@@ -116,24 +119,29 @@ export class TypeormImageRepository {
    */
   storeRenditions(id: string, renditions: RenditionSet): Promise<boolean> {
     return this.updateWithRenditions(
-      `UPDATE "image" SET "renditions" = $2, "in_object_store" = "in_object_store" OR $3
+      `UPDATE "image" SET "renditions" = $2, "in_object_store" = "in_object_store" OR $3, ${keepOrForgetScope('$4')}
         WHERE "id" = $1 AND "status" = 'completed' AND "renditions" IS NULL`,
       [],
       id,
       renditions,
-      false,
+      null,
     );
   }
 
   /**
    * One transaction: `update` (a constant statement over $1 = id, $2 = the renditions' description,
-   * $3 = whether any of the image's bytes were put in the object store (ADR 0023), then `params`)
-   * and, when it changed the row, the rendition rows. false when it changed nothing.
+   * $3 = whether any of the image's bytes were put in the object store (ADR 0023), $4 = the scope
+   * of the keys it records (issue 24: keepOrForgetScope), then `params`) and, when it changed the
+   * row, the rendition rows. false when it changed nothing.
    */
-  private updateWithRenditions(update: string, params: unknown[], id: string, renditions: RenditionSet | null, filePutAsObject: boolean): Promise<boolean> {
-    const inObjectStore = filePutAsObject || (renditions?.rows.some((r) => r.key !== null) ?? false);
+  private updateWithRenditions(update: string, params: unknown[], id: string, renditions: RenditionSet | null, file: Placement | null): Promise<boolean> {
+    const keys = [file?.key ?? null, ...(renditions?.rows.map((r) => r.key) ?? [])];
+    const inObjectStore = keys.some((k) => k !== null);
     return this.images.manager.transaction(async (tx) => {
-      const [, affected] = (await tx.query(update, [id, renditions ? JSON.stringify(renditions.stored) : null, inObjectStore, ...params])) as [unknown, number];
+      const [, affected] = (await tx.query(update, [id, renditions ? JSON.stringify(renditions.stored) : null, inObjectStore, scopeOfRecordedKeys(keys), ...params])) as [
+        unknown,
+        number,
+      ];
       if (affected !== 1) return false;
       if (renditions?.rows.length) {
         const p = (i: number, n: number) => `$${6 * i + n}`;
