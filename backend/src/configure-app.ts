@@ -12,8 +12,9 @@ import { Logger } from 'nestjs-pino';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { AppConfig } from './config/app-config';
-import { SESSION_COOKIE } from './shared/auth/session-cookie';
+import { SESSION_COOKIE, SESSION_TTL_SECONDS } from './shared/auth/session-cookie';
 import { SessionCache } from './shared/auth/session-cache';
+import { markSessionChecked, signedInHintFollowsSession, signedInHintForPage } from './shared/auth/signed-in-hint';
 import { ValidationError } from './shared/errors/domain-error';
 import { mapError } from './shared/http/error-response';
 import { DomainErrorFilter } from './shared/http/domain-error.filter';
@@ -26,8 +27,6 @@ import { sameOriginOnly } from './shared/http/same-origin.middleware';
 import { crawlerFiles } from './shared/http/crawler-files.middleware';
 import { spaStatic } from './shared/http/spa-static.middleware';
 import { IMAGES_API, type ImagesApi } from './modules/images';
-
-const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 /**
  * Everything between the socket and the controllers, shared by main.ts and the test app
@@ -111,6 +110,9 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, ses
     // D18: HttpOnly, SameSite=Lax, Secure behind https.
     cookie: { httpOnly: true, sameSite: 'lax', secure: config.session.secure, maxAge: SESSION_TTL_SECONDS * 1000 },
   });
+  // Issue 24: the signed-in hint cookie follows the session cookie (before express-session, so that
+  // it is decided after the session cookie is).
+  app.use('/api', signedInHintFollowsSession({ secure: config.session.secure }));
   // Passport (identity registers the local strategy and the session (de)serialiser on the shared
   // passport instance): req.login/logout/user for every /api request, the session user restored
   // wherever a session can exist.
@@ -133,7 +135,12 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, ses
   app.use(crawlerFiles(config.publicUrl));
   // Issue 15: each page's title, description and link-preview tags in the HTML; a shared edit's from the images context.
   const images = app.get<ImagesApi>(IMAGES_API, { strict: false });
-  const spa = spaStatic(config.frontendDistDir, { publicUrl: config.publicUrl, sharedEdit: (id) => images.sharePreview(id) });
+  const spa = spaStatic(config.frontendDistDir, {
+    publicUrl: config.publicUrl,
+    sharedEdit: (id) => images.sharePreview(id),
+    // Issue 24: the signed-in hint on every page, from the session cookie's presence.
+    onPage: signedInHintForPage({ secure: config.session.secure }),
+  });
   if (spa) app.use(spa);
   else new NestLogger('Static').warn(`No built frontend in ${config.frontendDistDir}: only /api and /ws are served`);
 
@@ -182,7 +189,14 @@ function sessionsWhereTheyCanExist(sessions: RequestHandler, restoreUser: Reques
   return (req, res, next) => {
     const safe = req.method === 'GET' || req.method === 'HEAD';
     if (safe && !req.headers.cookie?.includes(cookiePrefix)) return next();
-    sessions(req, res, (err?: unknown) => (err ? next(err) : restoreUser(req, res, next)));
+    sessions(req, res, (err?: unknown) => {
+      if (err) return next(err);
+      restoreUser(req, res, (restoreErr?: unknown) => {
+        // Issue 24: the session was looked up; whether anyone is signed in with it is now known.
+        if (!restoreErr) markSessionChecked(req);
+        next(restoreErr);
+      });
+    });
   };
 }
 

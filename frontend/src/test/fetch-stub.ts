@@ -1,3 +1,4 @@
+import { SIGNED_IN_HINT_COOKIE } from '@page-meta/signed-in-hint';
 import { vi } from 'vitest';
 
 export type RouteHandler = (request: Request) => Response | Promise<Response>;
@@ -18,8 +19,14 @@ export const signedOut: RouteHandler = () =>
 /**
  * Replaces global fetch with a stub that answers by method and path, and records every
  * request it receives. Restored after each test (unstubGlobals in vite.config.ts).
+ *
+ * A test that answers `GET /api/user` plays a browser that may hold a session: it gets the
+ * signed-in hint cookie the server sets with the session cookie (issue 24), without which the
+ * client does not ask (cleared after each test, src/test/setup.ts). One that leaves it out plays
+ * an anonymous visitor, whose pages never ask.
  */
 export function stubApi(routes: ApiRoutes = {}) {
+  if (routes['GET /api/user']) setSignedInHint();
   const requests: Request[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);
@@ -41,4 +48,14 @@ export function heldAnswer() {
       release = resolve;
     });
   return { handler, release: (response: Response) => release(response) };
+}
+
+/** The signed-in hint cookie, as the server sets it with the session cookie (issue 24). */
+export function setSignedInHint(): void {
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=1; path=/`;
+}
+
+/** No signed-in hint, as in a browser that never signed in or signed out. */
+export function clearSignedInHint(): void {
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
 }

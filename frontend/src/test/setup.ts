@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { clearSignedInHint } from './fetch-stub';
 import { FakeWebSocket } from './websocket-stub';
 
 // Every page is loaded on demand (app/router.tsx): the first test of a file also waits for its
@@ -17,6 +18,8 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // The signed-in hint cookie (issue 24) belongs to one test, as a session would.
+  clearSignedInHint();
   // Pending plan choices (001 §3) and the like must not leak from one test into the next.
   localStorage.clear();
   // sonner keeps its toasts in a module-level store and replays active ones to a new Toaster.

@@ -42,6 +42,8 @@ export interface SpaPages {
    * that a private edit's page gives nothing of it away. Without it every share page is generic.
    */
   sharedEdit?: (imageId: string) => Promise<SharedEditPreview | null>;
+  /** Called for every page sent (never for files), before it is sent: cookies a page may set (issue 24). */
+  onPage?: (req: Request, res: Response) => void;
 }
 
 /**
@@ -111,7 +113,8 @@ export function spaStatic(distDir: string, pages: SpaPages) {
       res.setHeader('Cache-Control', HASHED.test(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
     },
   });
-  const sendPage = (res: Response, status: number, html: string) => {
+  const sendPage = (req: Request, res: Response, status: number, html: string) => {
+    pages.onPage?.(req, res);
     res.status(status);
     res.setHeader('Cache-Control', 'no-cache');
     res.type('html').send(html);
@@ -121,17 +124,17 @@ export function spaStatic(distDir: string, pages: SpaPages) {
     // A share page or a page of the table is never a file: answered without a look on disk.
     const shareId = shareIdOf(req.path);
     if (shareId !== null && req.accepts('html')) {
-      sharePage(shareId).then(({ status, html }) => sendPage(res, status, html), next);
+      sharePage(shareId).then(({ status, html }) => sendPage(req, res, status, html), next);
       return;
     }
     const page = publicPagePath(req.path);
-    if (page !== null && req.accepts('html')) return sendPage(res, 200, publicPages.get(page) ?? genericPage);
+    if (page !== null && req.accepts('html')) return sendPage(req, res, 200, publicPages.get(page) ?? genericPage);
     files(req, res, () => {
       // No such file. A missing asset is a real 404; a client-side route is the app. Any other
       // path is the app too, which shows its not-found page, but answered 404 (issue 24): a
       // "soft 404" (the not-found page with 200) gets wrong addresses indexed.
       if (req.path.startsWith('/assets/') || !req.accepts('html')) return next();
-      sendPage(res, isClientRoute(req.path) ? 200 : 404, genericPage);
+      sendPage(req, res, isClientRoute(req.path) ? 200 : 404, genericPage);
     });
   };
 }

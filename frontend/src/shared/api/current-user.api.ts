@@ -3,6 +3,7 @@
  * ARCHITECTURE rule 9), so it lives in shared/. Sign-in and sign-up mutations belong to the
  * identity feature and refresh this through the `User` tag.
  */
+import { hasSignedInHint } from '@page-meta/signed-in-hint';
 import { z } from 'zod/mini';
 import { baseApi, TAG_TYPES, type TagType } from './base-api';
 import { parseResponse } from './parse-response';
@@ -80,9 +81,14 @@ export const currentUserApi = baseApi.injectEndpoints({
      * GET /api/user. A 401 means "signed out" and yields null rather than an error; so does any
      * other failure, so that a broken session never leaves the shell stuck. Never retried and
      * never refetched on focus (000 §7).
+     *
+     * Issue 24: asked only while the browser holds the signed-in hint cookie, which the server sets
+     * and clears with the session cookie (that one is HttpOnly, so the page cannot see it). Without
+     * it nobody is signed in: no request, so an anonymous visitor's pages log no failed request.
      */
     getCurrentUser: build.query<CurrentUser | null, void>({
       async queryFn(_arg, _api, _extra, baseQuery) {
+        if (!hasSignedInHint(globalThis.document?.cookie)) return { data: null };
         const result = await baseQuery({ url: '/user' });
         if (result.error) return { data: null };
         return { data: toCurrentUser(result.data) };
