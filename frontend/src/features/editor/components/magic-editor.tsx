@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { initialPromptFrom } from '../../../shared/lib/editor-prompt';
 import { Card } from '../../../shared/ui/card';
@@ -18,13 +18,22 @@ import { PromptStep } from './prompt-step';
 import { ResultsStep } from './results-step';
 import { StepBar } from './step-bar';
 import { UploadStep } from './upload-step';
+import { VerifyEmailDialog } from './verify-email-dialog';
+
+export interface MagicEditorProps {
+  /**
+   * The identity feature's Resend Email button, offered to a user whose e-mail is not verified
+   * when Generate is refused (issue 24); `onSent` closes the offer. Composed in app/routes.
+   */
+  resendEmailButton?: (onSent: () => void) => ReactNode;
+}
 
 /**
  * The signed-in editor (000 §2, §4, §5, §8): the step bar and the four steps in one card, the
  * Available Credits box and How It Works beside it (above and below it on phones). Rendered for
  * a signed-in user only (the dashboard page decides).
  */
-export function MagicEditor() {
+export function MagicEditor({ resendEmailButton }: MagicEditorProps = {}) {
   const navigate = useNavigate();
   // A prompt carried in from another page (/dashboard?prompt=…: the landing page's examples).
   const { search } = useLocation();
@@ -33,7 +42,7 @@ export function MagicEditor() {
   const [share, setShare] = useState(true);
   const [confirmRegenerate, setConfirmRegenerate] = useState(false);
   const filter = usePromptFilter(state.prompt);
-  const { generate, isGenerating, outOfCreditsOpen, closeOutOfCredits, refusedPrompt } = useGeneration();
+  const { generate, isGenerating, outOfCreditsOpen, closeOutOfCredits, verifyEmailOpen, closeVerifyEmail, refusedPrompt } = useGeneration();
   const onSavedChange = useCallback((isSaved: boolean) => dispatch({ type: 'savedChanged', isSaved }), []);
   const saving = useSaveResult(onSavedChange);
   // Issue 15: Share links to the result's /share/{id} page (asking first when it is private).
@@ -160,6 +169,7 @@ export function MagicEditor() {
           void navigate('/pricing');
         }}
       />
+      <VerifyEmailDialog open={verifyEmailOpen} onClose={closeVerifyEmail} resendEmailButton={resendEmailButton} />
       {sharing.dialog}
     </div>
   );

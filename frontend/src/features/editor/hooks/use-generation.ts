@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { useGetCurrentUserQuery } from '../../../shared/api/current-user.api';
 import { notifyError } from '../../../shared/ui/notify';
 import { useGenerateImageMutation, type GenerationRequest, type GenerationResult } from '../api/editor.api';
 import { classifyGenerationError } from '../lib/generation-errors';
@@ -8,14 +9,18 @@ import { classifyGenerationError } from '../lib/generation-errors';
 export const OUT_OF_CREDITS_DIALOG_DELAY_MS = 1000;
 
 /**
- * Runs POST /api/generate and turns its failures into the toasts and dialog of 000 §8.
+ * Runs POST /api/generate and turns its failures into the toasts and dialog of 000 §8; a user
+ * whose e-mail is not verified is offered verification (2 free credits) instead of buying
+ * (issue 24: `verifyEmailOpen`).
  * `generate` resolves to the result, or to null after a failure has been shown. `refusedPrompt`
  * is the last prompt the local engine could not do (issue 15: the prompt step says so briefly,
  * with a link to what works locally), null once another generation starts.
  */
 export function useGeneration() {
   const [generateImage, { isLoading }] = useGenerateImageMutation();
+  const { data: user } = useGetCurrentUserQuery();
   const [outOfCreditsOpen, setOutOfCreditsOpen] = useState(false);
+  const [verifyEmailOpen, setVerifyEmailOpen] = useState(false);
   const [refusedPrompt, setRefusedPrompt] = useState<string | null>(null);
   const dialogTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -27,8 +32,12 @@ export function useGeneration() {
       try {
         return await generateImage(request).unwrap();
       } catch (error) {
-        const failure = classifyGenerationError(error);
+        const failure = classifyGenerationError(error, user ?? null);
         switch (failure.kind) {
+          case 'verify-email':
+            // Not a toast: on a phone it would sit over the sheet's buttons.
+            setVerifyEmailOpen(true);
+            break;
           case 'out-of-credits':
             notifyError('Out of Credits!', { id: 'out-of-credits' });
             clearTimeout(dialogTimer.current);
@@ -56,10 +65,11 @@ export function useGeneration() {
         return null;
       }
     },
-    [generateImage],
+    [generateImage, user],
   );
 
   const closeOutOfCredits = useCallback(() => setOutOfCreditsOpen(false), []);
+  const closeVerifyEmail = useCallback(() => setVerifyEmailOpen(false), []);
 
-  return { generate, isGenerating: isLoading, outOfCreditsOpen, closeOutOfCredits, refusedPrompt };
+  return { generate, isGenerating: isLoading, outOfCreditsOpen, closeOutOfCredits, verifyEmailOpen, closeVerifyEmail, refusedPrompt };
 }

@@ -13,6 +13,21 @@ describe('generation failures (000 §8 "Generation")', () => {
     expect(classifyGenerationError(answer(400, { message: 'Insufficient credits' }))).toEqual({ kind: 'out-of-credits' });
   });
 
+  it('offers verification instead to a user whose e-mail is not verified, and for a 403 that says so (issue 24)', () => {
+    const unverified = { emailVerified: false };
+    const verified = { emailVerified: true };
+    const noCredits = answer(402, { message: 'Insufficient credits', code: 'CREDITS.INSUFFICIENT' });
+    expect(classifyGenerationError(noCredits, unverified)).toEqual({ kind: 'verify-email' });
+    expect(classifyGenerationError(answer(400, { message: 'Insufficient credits' }), unverified)).toEqual({ kind: 'verify-email' });
+    expect(classifyGenerationError(noCredits, verified)).toEqual({ kind: 'out-of-credits' });
+    expect(classifyGenerationError(noCredits, null)).toEqual({ kind: 'out-of-credits' });
+    expect(classifyGenerationError(answer(403, { message: 'Verify first', code: 'AUTH.EMAIL_NOT_VERIFIED' }), verified)).toEqual({
+      kind: 'verify-email',
+    });
+    // Another 403 is not about the e-mail.
+    expect(classifyGenerationError(answer(403, { message: 'Forbidden', code: 'AUTH.SUSPENDED' }), unverified).kind).toBe('other');
+  });
+
   it('is an nsfw refusal for error code nsfw_detected, with the server message or the default', () => {
     expect(classifyGenerationError(answer(400, { message: 'No.', error: 'nsfw_detected' }))).toEqual({ kind: 'nsfw', message: 'No.' });
     expect(classifyGenerationError(answer(400, { error: 'nsfw_detected' }))).toEqual({ kind: 'nsfw', message: NSFW_MESSAGE });

@@ -14,6 +14,8 @@ export const SHORT_MESSAGE_MAX = 160;
 
 export type GenerationFailure =
   | { kind: 'out-of-credits' }
+  /** Issue 24: refused because the e-mail is not verified (verifying it gives the 2 free credits). */
+  | { kind: 'verify-email' }
   | { kind: 'nsfw'; message: string }
   | { kind: 'network'; message: string }
   /** Issue 15: the local engine cannot do this prompt; the editor links to what it can do. */
@@ -25,17 +27,26 @@ function isNoAnswer(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 0;
 }
 
+/** A refusal code that means "verify your e-mail first" (e.g. BILLING.EMAIL_NOT_VERIFIED). */
+function isEmailNotVerified(error: unknown): boolean {
+  return getErrorStatus(error) === 403 && /(^|\.)EMAIL_NOT_VERIFIED$/.test(getErrorCode(error) ?? '');
+}
+
 /**
  * Sorts a failed POST /api/generate into the cases of 000 §8, in the spec's order:
- * 402 or a message containing "Insufficient credits" → Out of Credits; error code nsfw_detected
+ * 402 or a message containing "Insufficient credits" → Out of Credits, and for a user whose
+ * e-mail is not verified (`emailVerified: false`; issue 24) the offer to verify instead, as for a
+ * 403 whose code says the e-mail is not verified; error code nsfw_detected
  * → the server message (or the default); no answer at all → the network text; the local
  * engine's refusal (code GENERATION.UNSUPPORTED_EDIT) → its short message (a Generation Error the
  * editor adds a link to); anything else → its message (see failureText), by default
  * "Failed to generate image".
  */
-export function classifyGenerationError(error: unknown): GenerationFailure {
+export function classifyGenerationError(error: unknown, user: { emailVerified: boolean } | null = null): GenerationFailure {
+  if (isEmailNotVerified(error)) return { kind: 'verify-email' };
   if (getErrorStatus(error) === 402 || getErrorMessage(error, '').includes('Insufficient credits')) {
-    return { kind: 'out-of-credits' };
+    // Issue 24: with no credits yet because the e-mail is not verified, buying is the wrong offer.
+    return user && !user.emailVerified ? { kind: 'verify-email' } : { kind: 'out-of-credits' };
   }
   if (errorField(error) === 'nsfw_detected') {
     return { kind: 'nsfw', message: serverMessage(error) ?? NSFW_MESSAGE };

@@ -28,13 +28,15 @@ export interface DashboardPageProps {
    * may not import (ARCHITECTURE rule 9): app/routes/dashboard.tsx composes it in.
    */
   communityEdits?: ReactNode;
+  /** The identity feature's Resend Email button, for the editor's verify offer (issue 24). */
+  resendEmailButton?: (onSent: () => void) => ReactNode;
 }
 
 /**
  * /dashboard: the Magic Editor (000 §2 "Editor page"), then Recent Community Edits and Back to
  * Top. A signed-out visitor is told to log in and sent to /auth after 1 second (000 §4).
  */
-export function DashboardPage({ communityEdits }: DashboardPageProps) {
+export function DashboardPage({ communityEdits, resendEmailButton }: DashboardPageProps) {
   const { data: user, isLoading } = useGetCurrentUserQuery();
   useAuthRequiredRedirect(isLoading ? null : Boolean(user));
 
@@ -48,7 +50,7 @@ export function DashboardPage({ communityEdits }: DashboardPageProps) {
       {isLoading ? (
         <EditorSkeleton />
       ) : user ? (
-        <MagicEditor />
+        <MagicEditor resendEmailButton={resendEmailButton} />
       ) : (
         <div className={styles.signedOut}>
           <Card as="section" className={styles.notice} aria-labelledby="auth-required-title">
