@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { toast } from 'sonner';
+import { describe, expect, it, vi } from 'vitest';
 import { heldAnswer, json } from '../../../test/fetch-stub';
 import { TOAST_TITLE } from '../../../test/toasts';
 import {
@@ -197,5 +198,49 @@ describe('Adjust Credits (001 §4, §5, §8; D32)', () => {
     await waitFor(() => expect(calls(requests, 'POST', `${BASE}/adjust-credits`)).toHaveLength(3));
     const third = calls(requests, 'POST', `${BASE}/adjust-credits`)[2]!;
     expect(third.headers.get('Idempotency-Key')).not.toBe(posts[0]!.headers.get('Idempotency-Key'));
+  });
+});
+
+describe('Adjust Credits clicked twice (issue 24)', () => {
+  it('a double click while the request runs sends once and shows only the success', async () => {
+    const answer = heldAnswer();
+    const { user, dialog, requests } = await openDetails({ [`POST ${BASE}/adjust-credits`]: answer.handler });
+    await fill(user, dialog, { amount: '5', reason: 'gift' });
+
+    await user.dblClick(dialog.getByRole('button', { name: 'Adjust Credits' }));
+    // Disabled while pending, for assistive technology too.
+    expect(dialog.getByRole('button', { name: 'Adjusting...' })).toHaveAttribute('aria-disabled', 'true');
+    answer.release(json({ transactionId: 't1', applied: true, balance: userStats({ balance: 17, regular: 15 }) }));
+
+    expect(await toastTitle('Regular credits adjusted successfully')).toBeInTheDocument();
+    await waitFor(() => expect(dialog.getByRole('spinbutton', { name: 'Amount' })).toHaveValue(null));
+    expect(calls(requests, 'POST', `${BASE}/adjust-credits`)).toHaveLength(1);
+    expect(requiredToasts()).toHaveLength(0);
+  });
+
+  it('a click on the form a success has just cleared is not validated; the next adjustment is', async () => {
+    const toastError = vi.spyOn(toast, 'error');
+    const { user, dialog, requests } = await openDetails({
+      [`POST ${BASE}/adjust-credits`]: () => json({ transactionId: 't1', applied: true, balance: userStats() }),
+    });
+    await fill(user, dialog, { amount: '5', reason: 'gift' });
+    await user.click(dialog.getByRole('button', { name: 'Adjust Credits' }));
+    expect(await toastTitle('Regular credits adjusted successfully')).toBeInTheDocument();
+    await waitFor(() => expect(dialog.getByRole('spinbutton', { name: 'Amount' })).toHaveValue(null));
+
+    // The late second click of a double click lands on the cleared form.
+    await user.click(dialog.getByRole('button', { name: 'Adjust Credits' }));
+    expect(dialog.getByRole('spinbutton', { name: 'Amount' })).not.toHaveAttribute('aria-invalid', 'true');
+    expect(dialog.getByRole('combobox', { name: 'Reason' })).not.toHaveAttribute('aria-invalid', 'true');
+
+    // Once something is typed the form is checked again: an amount alone is incomplete...
+    await fill(user, dialog, { amount: '3' });
+    await user.click(dialog.getByRole('button', { name: 'Adjust Credits' }));
+    await waitFor(() => expect(dialog.getByRole('combobox', { name: 'Reason' })).toHaveAttribute('aria-invalid', 'true'));
+    // ...and that is the only time the form has said so (sonner would replace a first copy).
+    expect(toastError.mock.calls.filter(([title]) => title === REQUIRED_FIELDS_MESSAGE)).toHaveLength(1);
+    await fill(user, dialog, { reason: 'refund' });
+    await user.click(dialog.getByRole('button', { name: 'Adjust Credits' }));
+    await waitFor(() => expect(calls(requests, 'POST', `${BASE}/adjust-credits`)).toHaveLength(2));
   });
 });

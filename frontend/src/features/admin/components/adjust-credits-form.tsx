@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
 import { getErrorStatus } from '../../../shared/api/base-api';
@@ -53,15 +53,23 @@ export interface AdjustCreditsFormProps {
  * required fields' and sends nothing. Each submission carries an Idempotency-Key (D32), reused
  * when the same adjustment is sent again after an answer that left the outcome unknown. On
  * success the form is cleared and the user's lists and figures are fetched again.
+ *
+ * Issue 24: the button is disabled while a submission runs, and a form cleared by a success is
+ * not validated again until something is typed: the second click of a double click used to land
+ * on the empty form and show "Please fill in all required fields" beside the success.
  */
 export function AdjustCreditsForm({ userId, email }: AdjustCreditsFormProps) {
   const [adjustCredits] = useAdjustCreditsMutation();
   const keys = useRef(new IdempotencyKeys());
-  const sending = useRef(false);
+  /** A submission (validation and request) is running; set before React knows it. */
+  const submitting = useRef(false);
+  /** The form was cleared by a success and nothing has been typed since. */
+  const justReset = useRef(false);
   const {
     register,
     handleSubmit,
     reset,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<AdjustFormValues>({
     resolver: adjustResolver,
@@ -70,10 +78,16 @@ export function AdjustCreditsForm({ userId, email }: AdjustCreditsFormProps) {
     defaultValues: EMPTY_ADJUST_FORM,
   });
 
+  useEffect(() => {
+    const subscription = watch((_values, { type }) => {
+      if (type === 'change') justReset.current = false;
+    });
+    return () => subscription.unsubscribe();
+  }, [watch]);
+
   async function onValid(values: AdjustFormValues) {
     const result = validateAdjustment(values);
-    if (!result.ok || sending.current) return;
-    sending.current = true;
+    if (!result.ok) return;
     const { adjustment } = result;
     const idempotencyKey = keys.current.keyFor(JSON.stringify({ userId, ...adjustment }));
     try {
@@ -84,11 +98,10 @@ export function AdjustCreditsForm({ userId, email }: AdjustCreditsFormProps) {
         description: `${signedAmount(adjustment.credits)} ${adjustment.kind} credits for ${email}.${balance}`,
       });
       reset(EMPTY_ADJUST_FORM);
+      justReset.current = true;
     } catch (error) {
       keys.current.settle(outcomeUnknown(getErrorStatus(error)) ? 'unknown' : 'done');
       notifyError(adjustFailedTitle(adjustment.kind), { description: failureText(error, 'Please try again.') });
-    } finally {
-      sending.current = false;
     }
   }
 
@@ -104,11 +117,14 @@ export function AdjustCreditsForm({ userId, email }: AdjustCreditsFormProps) {
       noValidate
       aria-label="Adjust credits"
       onSubmit={(event) => {
-        if (isSubmitting) {
+        if (submitting.current || justReset.current) {
           event.preventDefault();
           return;
         }
-        void handleSubmit(onValid, onInvalid)(event);
+        submitting.current = true;
+        void handleSubmit(onValid, onInvalid)(event).finally(() => {
+          submitting.current = false;
+        });
       }}
     >
       <div className={parts.formRow}>
