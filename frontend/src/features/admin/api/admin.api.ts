@@ -508,7 +508,9 @@ function patchUser(dispatch: Dispatch, state: PatchState, user: AdminUser): void
 
 /**
  * A fallback control's answer is the new status: it goes straight into the polled status (the
- * card changes at once, without waiting for the next poll). A failure is the page's toast.
+ * card changes at once, without waiting for the next poll). The status is also fetched again
+ * afterwards (its tag), so that a poll answered before the change cannot leave the card showing
+ * the old state (issue 24). A failure is the page's toast.
  */
 async function storeFallbackStatus(
   _arg: unknown,
@@ -576,7 +578,7 @@ export const adminApi = adminQueries.injectEndpoints({
       query: (enabled) => ({ url: '/admin/fallback/override', method: 'POST', body: { enabled } }),
       transformResponse: parseResponse(fallbackStatusSchema),
       onQueryStarted: storeFallbackStatus,
-      invalidatesTags: (_answer, error) => (error ? [] : ['AdminStats', 'AdminAudit']),
+      invalidatesTags: (_answer, error) => (error ? [] : ['Fallback', 'AdminStats', 'AdminAudit']),
     }),
 
     /** POST /api/admin/fallback/reset: failures to 0, fallback off → the status. */
@@ -584,7 +586,7 @@ export const adminApi = adminQueries.injectEndpoints({
       query: () => ({ url: '/admin/fallback/reset', method: 'POST' }),
       transformResponse: parseResponse(fallbackStatusSchema),
       onQueryStarted: storeFallbackStatus,
-      invalidatesTags: (_answer, error) => (error ? [] : ['AdminStats', 'AdminAudit']),
+      invalidatesTags: (_answer, error) => (error ? [] : ['Fallback', 'AdminStats', 'AdminAudit']),
     }),
 
     /** POST /api/admin/fallback/test → {model, success, error}; the status may change with it. */

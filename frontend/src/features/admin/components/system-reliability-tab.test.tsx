@@ -100,9 +100,15 @@ describe('Admin Controls (001 §4, §8)', () => {
   it("forces the fallback on: sends {enabled: true}, toasts 'Fallback override updated' and shows the new state", async () => {
     const user = userEvent.setup();
     const answer = heldAnswer();
+    const forced = fallbackStatus({ isActive: true, adminOverride: true, currentModel: 'Flux Kontext Pro' });
+    let current = fallbackStatus();
     const { requests } = await openReliability({
-      [`GET ${STATUS}`]: () => json(fallbackStatus()),
-      'POST /api/admin/fallback/override': answer.handler,
+      // The server's row: what the status says after the override too (it is asked again afterwards).
+      [`GET ${STATUS}`]: () => json(current),
+      'POST /api/admin/fallback/override': (request) => {
+        current = forced;
+        return answer.handler(request);
+      },
     });
     await screen.findByText('Normal');
 
@@ -111,7 +117,7 @@ describe('Admin Controls (001 §4, §8)', () => {
     expect(pending).toHaveAttribute('aria-busy', 'true');
     // Every control waits while one runs.
     await user.click(screen.getByRole('button', { name: 'Reset Failures' }));
-    answer.release(json(fallbackStatus({ isActive: true, adminOverride: true, currentModel: 'Flux Kontext Pro' })));
+    answer.release(json(forced));
 
     expect(await toastTitle('Fallback override updated')).toBeInTheDocument();
     expect(await screen.findByText('Fallback Active')).toBeInTheDocument();
@@ -123,11 +129,12 @@ describe('Admin Controls (001 §4, §8)', () => {
 
   it('forces it off with {enabled: false} and returns to automatic with {enabled: null}', async () => {
     const user = userEvent.setup();
+    let adminOverride: boolean | null = null;
     const { requests } = await openReliability({
-      [`GET ${STATUS}`]: () => json(fallbackStatus()),
+      [`GET ${STATUS}`]: () => json(fallbackStatus({ adminOverride })),
       'POST /api/admin/fallback/override': async (request) => {
-        const { enabled } = (await request.clone().json()) as { enabled: boolean | null };
-        return json(fallbackStatus({ adminOverride: enabled }));
+        ({ enabled: adminOverride } = (await request.clone().json()) as { enabled: boolean | null });
+        return json(fallbackStatus({ adminOverride }));
       },
     });
     await screen.findByText('Normal');
@@ -158,10 +165,14 @@ describe('Admin Controls (001 §4, §8)', () => {
   it("resets the failures: 'Fallback system reset', or 'Failed to reset fallback system'", async () => {
     const user = userEvent.setup();
     let fail = false;
+    let current = fallbackStatus({ isActive: true, failureCount: 5 });
     await openReliability({
-      [`GET ${STATUS}`]: () => json(fallbackStatus({ isActive: true, failureCount: 5 })),
-      'POST /api/admin/fallback/reset': () =>
-        fail ? json({ message: 'Try later' }, { status: 500 }) : json(fallbackStatus({ isActive: false, failureCount: 0 })),
+      [`GET ${STATUS}`]: () => json(current),
+      'POST /api/admin/fallback/reset': () => {
+        if (fail) return json({ message: 'Try later' }, { status: 500 });
+        current = fallbackStatus({ isActive: false, failureCount: 0 });
+        return json(current);
+      },
     });
     await screen.findByText('Fallback Active');
 
@@ -211,5 +222,117 @@ describe('Admin Controls (001 §4, §8)', () => {
     broken = true;
     await user.click(await screen.findByRole('button', { name: 'Run Test' }));
     expect(await toastTitle('Failed to run test')).toBeInTheDocument();
+  });
+});
+
+describe('the panel and the toasts say what the server answered (issue 24)', () => {
+  /** The shared fallback row as the server keeps it: a reset keeps an admin override. */
+  function fakeServer() {
+    let state = { isActive: false, adminOverride: null as boolean | null, failureCount: 3 };
+    const status = () =>
+      fallbackStatus({ ...state, currentModel: state.adminOverride === true || state.isActive ? 'Flux Kontext Pro' : 'Flux Kontext Max' });
+    return {
+      [`GET ${STATUS}`]: () => json(status()),
+      'POST /api/admin/fallback/override': async (request: Request) => {
+        const { enabled } = (await request.clone().json()) as { enabled: boolean | null };
+        state = { ...state, adminOverride: enabled, isActive: enabled === true };
+        return json(status());
+      },
+      'POST /api/admin/fallback/reset': () => {
+        state = { ...state, failureCount: 0, isActive: false };
+        return json(status());
+      },
+    };
+  }
+
+  it('Force Fallback On, then Reset: the card stays "Forced on" and the toast says the fallback model stays in use', async () => {
+    const user = userEvent.setup();
+    const { requests } = await openReliability(fakeServer());
+    await screen.findByText('Normal');
+
+    await user.click(screen.getByRole('button', { name: 'Force Fallback On' }));
+    expect(await toastDescription('Admin override: Forced on. Next generations use Flux Kontext Pro.')).toBeInTheDocument();
+    await waitFor(() => expect(statusValue('Admin override')).toBe('Forced on'));
+
+    const before = calls(requests, 'GET', STATUS).length;
+    await user.click(await screen.findByRole('button', { name: 'Reset Failures' }));
+
+    expect(await toastTitle('Fallback system reset')).toBeInTheDocument();
+    expect(
+      await toastDescription('The failure count is back to 0. The fallback stays forced on: Flux Kontext Pro is in use until you return to automatic.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/primary model is in use/)).not.toBeInTheDocument();
+    await waitFor(() => expect(statusValue('Failure count')).toBe('0 of 5'));
+    expect(statusValue('Admin override')).toBe('Forced on');
+    expect(statusValue('Current model')).toBe('Flux Kontext Pro');
+    // The status is asked again after the control, not only at the next poll.
+    await waitFor(() => expect(calls(requests, 'GET', STATUS).length).toBeGreaterThan(before));
+  });
+
+  it('a poll answered after a control, with the state from before it, is followed at once by a fresh status', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const server = fakeServer();
+    let releaseStale!: () => void;
+    const staleHeld = new Promise<void>((resolve) => (releaseStale = resolve));
+    /** When each GET of the status was asked, on the test's clock. */
+    const asked: number[] = [];
+    await openReliability({
+      ...server,
+      [`GET ${STATUS}`]: async () => {
+        asked.push(Date.now());
+        // What the row says now; the first poll's answer arrives only after the control below.
+        const answer = server[`GET ${STATUS}`]();
+        if (asked.length === 2) await staleHeld;
+        return answer;
+      },
+    });
+    await screen.findByText('Normal');
+    await vi.advanceTimersByTimeAsync(5000);
+    await waitFor(() => expect(asked).toHaveLength(2));
+
+    await user.click(screen.getByRole('button', { name: 'Force Fallback On' }));
+    await waitFor(() => expect(statusValue('Admin override')).toBe('Forced on'));
+    const releasedAt = Date.now();
+    releaseStale();
+
+    // The status is asked again right after, not at the next poll 5 s later...
+    await waitFor(() => expect(asked.length).toBeGreaterThanOrEqual(3));
+    expect(asked[2]! - releasedAt).toBeLessThan(5000);
+    // ...so the card ends with the server's state.
+    await waitFor(() => expect(statusValue('Admin override')).toBe('Forced on'));
+    expect(statusValue('Status')).toBe('Fallback Active');
+  });
+
+  it('with the local engine, says there is no fallback model, and Force Fallback On sends nothing', async () => {
+    const user = userEvent.setup();
+    const local = fallbackStatus({
+      currentModel: 'local-engine',
+      configuration: {
+        engine: 'local',
+        primaryModel: 'local-engine',
+        fallbackModel: null,
+        failureThreshold: 5,
+        fallbackDurationMinutes: 10,
+        recoveryIntervalMinutes: 10,
+      },
+    });
+    const { requests } = await openReliability({
+      [`GET ${STATUS}`]: () => json(local),
+      'POST /api/admin/fallback/reset': () => json(local),
+    });
+    await screen.findByText('Normal');
+
+    expect(statusCard().getByRole('note')).toHaveTextContent(
+      'This server uses the local engine, which has no fallback model: forcing the fallback on would change nothing.',
+    );
+    const forceOn = screen.getByRole('button', { name: 'Force Fallback On' });
+    expect(forceOn).toHaveAttribute('aria-disabled', 'true');
+    expect(forceOn).toHaveAccessibleDescription('Not available: the local engine has no fallback model.');
+    await user.click(forceOn);
+    // The controls that do something still work, and nothing was asked of the override.
+    await user.click(screen.getByRole('button', { name: 'Reset Failures' }));
+    expect(await toastDescription('The failure count is back to 0. The local engine has no fallback model.')).toBeInTheDocument();
+    expect(calls(requests, 'POST', '/api/admin/fallback/override')).toHaveLength(0);
   });
 });

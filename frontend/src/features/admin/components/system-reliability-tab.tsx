@@ -13,7 +13,10 @@ import {
 import { useFallbackActions, type FallbackAction, type LastTest } from '../hooks/use-fallback-actions';
 import {
   fallbackStateLabel,
+  hasFallbackModel,
+  LOCAL_ENGINE_NOTE,
   minutesLabel,
+  NO_FALLBACK_HINT,
   nextRetryAt,
   overrideLabel,
   STATUS_POLL_SECONDS,
@@ -69,8 +72,13 @@ function SystemStatus({ lastTest }: { lastTest: LastTest | null }) {
         isEmpty={() => false}
       >
         {(data) => (
-          <div aria-live="polite">
+          <div aria-live="polite" className={styles.status}>
             <Facts items={statusFacts(data, Date.now(), lastTest)} />
+            {hasFallbackModel(data) ? null : (
+              <p className={styles.localNote} role="note">
+                {LOCAL_ENGINE_NOTE}
+              </p>
+            )}
           </div>
         )}
       </QueryStatus>
@@ -124,7 +132,16 @@ const CONTROLS: readonly ControlButton[] = [
   },
 ];
 
-function AdminControls({ pending, onAction }: { pending: FallbackAction | null; onAction: (action: FallbackAction) => void }) {
+function AdminControls({
+  pending,
+  canForceOn,
+  onAction,
+}: {
+  pending: FallbackAction | null;
+  /** false with the local engine: there is no fallback model to force (issue 24). */
+  canForceOn: boolean;
+  onAction: (action: FallbackAction) => void;
+}) {
   const headingId = useId();
   return (
     <Card as="section" className={parts.panel} aria-labelledby={headingId}>
@@ -135,20 +152,21 @@ function AdminControls({ pending, onAction }: { pending: FallbackAction | null; 
         {CONTROLS.map((control) => {
           const hintId = `${headingId}-${control.action}`;
           const busy = pending === control.action;
+          const unavailable = control.action === 'force-on' && !canForceOn;
           return (
             <li key={control.action} className={styles.control}>
               <Button
                 variant={control.variant}
                 block
                 aria-describedby={hintId}
-                aria-disabled={pending !== null || undefined}
+                aria-disabled={pending !== null || unavailable || undefined}
                 aria-busy={busy || undefined}
                 onClick={() => onAction(control.action)}
               >
                 {busy ? control.pendingLabel : control.label}
               </Button>
               <p id={hintId} className={parts.muted}>
-                {control.hint}
+                {unavailable ? NO_FALLBACK_HINT : control.hint}
               </p>
             </li>
           );
@@ -226,14 +244,15 @@ function HowItWorks({ configuration }: { configuration: FallbackConfiguration })
  * System Configuration and How It Works.
  */
 export function SystemReliabilityTab() {
-  const actions = useFallbackActions();
   // The same cache entry the status card polls; the configuration falls back to 001 §9's numbers.
   const { data } = useFallbackStatusQuery();
   const configuration = data?.configuration ?? SPEC_FALLBACK_CONFIGURATION;
+  const canForceOn = data ? hasFallbackModel(data) : true;
+  const actions = useFallbackActions({ canForceOn });
   return (
     <div className={styles.layout}>
       <SystemStatus lastTest={actions.lastTest} />
-      <AdminControls pending={actions.pending} onAction={(action) => void actions.perform(action)} />
+      <AdminControls pending={actions.pending} canForceOn={canForceOn} onAction={(action) => void actions.perform(action)} />
       <SystemConfiguration configuration={configuration} />
       <HowItWorks configuration={configuration} />
     </div>

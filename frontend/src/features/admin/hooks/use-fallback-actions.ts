@@ -8,7 +8,7 @@ import {
   useTestFallbackMutation,
   type FallbackTestResult,
 } from '../api/admin.api';
-import { overrideLabel, testResultText } from '../lib/fallback';
+import { overrideUpdatedText, resetDoneText, testResultText } from '../lib/fallback';
 
 export type FallbackAction = 'force-on' | 'force-off' | 'automatic' | 'reset' | 'test';
 
@@ -26,9 +26,11 @@ export interface LastTest {
 
 /**
  * 001 §2 / §4 / §8 Admin Controls: force the fallback on or off, return to automatic, reset the
- * failures, run a test; each with its toast. One action runs at a time.
+ * failures, run a test; each with its toast, which says what the server answered (the card shows
+ * the same answer). One action runs at a time. `canForceOn` false (the local engine, which has no
+ * fallback model) makes Force Fallback On do nothing.
  */
-export function useFallbackActions() {
+export function useFallbackActions({ canForceOn = true }: { canForceOn?: boolean } = {}) {
   const [setOverride] = useSetFallbackOverrideMutation();
   const [reset] = useResetFallbackMutation();
   const [runTest] = useTestFallbackMutation();
@@ -37,7 +39,7 @@ export function useFallbackActions() {
   const running = useRef(false);
 
   async function perform(action: FallbackAction) {
-    if (running.current) return;
+    if (running.current || (action === 'force-on' && !canForceOn)) return;
     running.current = true;
     setPending(action);
     try {
@@ -53,7 +55,7 @@ export function useFallbackActions() {
   async function doOverride(enabled: boolean | null) {
     try {
       const status = await setOverride(enabled).unwrap();
-      toast.success('Fallback override updated', { description: `Admin override: ${overrideLabel(status.adminOverride)}.` });
+      toast.success('Fallback override updated', { description: overrideUpdatedText(status) });
     } catch (error) {
       notifyError('Failed to update fallback override', { description: failureText(error, 'Please try again.') });
     }
@@ -61,8 +63,8 @@ export function useFallbackActions() {
 
   async function doReset() {
     try {
-      await reset().unwrap();
-      toast.success('Fallback system reset', { description: 'The failure count is back to 0 and the primary model is in use.' });
+      const status = await reset().unwrap();
+      toast.success('Fallback system reset', { description: resetDoneText(status) });
     } catch (error) {
       notifyError('Failed to reset fallback system', { description: failureText(error, 'Please try again.') });
     }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fallbackStateLabel, nextRetryAt, overrideLabel, testResultText } from './fallback';
+import { fallbackStatusSchema } from '../api/admin.api';
+import { fallbackStatus } from '../admin-test-kit';
+import { fallbackStateLabel, hasFallbackModel, nextRetryAt, overrideLabel, resetDoneText, testResultText } from './fallback';
 
 const NOW = Date.UTC(2030, 4, 30, 12, 0, 0);
 
@@ -29,5 +31,25 @@ describe('fallback labels', () => {
     expect(testResultText({ model: 'Flux Kontext Max', success: true, error: null })).toBe('Flux Kontext Max: Success');
     expect(testResultText({ model: 'Flux Kontext Pro', success: false, error: 'timeout' })).toBe('Flux Kontext Pro: Failed - timeout');
     expect(testResultText({ model: 'Flux Kontext Pro', success: false, error: null })).toBe('Flux Kontext Pro: Failed');
+  });
+});
+
+describe('what a reset says (issue 24: from the answer, since a reset keeps the override)', () => {
+  const status = (overrides: Record<string, unknown>) => fallbackStatusSchema.parse(fallbackStatus(overrides));
+  const local = { engine: 'local', primaryModel: 'local-engine', fallbackModel: null, failureThreshold: 5, fallbackDurationMinutes: 10, recoveryIntervalMinutes: 10 };
+
+  it('names the model in use, and a forced fallback that stays', () => {
+    expect(resetDoneText(status({}))).toBe('The failure count is back to 0 and Flux Kontext Max is in use.');
+    expect(resetDoneText(status({ adminOverride: true, currentModel: 'Flux Kontext Pro' }))).toBe(
+      'The failure count is back to 0. The fallback stays forced on: Flux Kontext Pro is in use until you return to automatic.',
+    );
+  });
+
+  it('knows the local engine has no fallback model', () => {
+    expect(hasFallbackModel(status({}))).toBe(true);
+    expect(hasFallbackModel(status({ currentModel: 'local-engine', configuration: local }))).toBe(false);
+    expect(resetDoneText(status({ currentModel: 'local-engine', configuration: local }))).toBe(
+      'The failure count is back to 0. The local engine has no fallback model.',
+    );
   });
 });
