@@ -51,7 +51,7 @@ export type FakeVideo =
   /** playabilityStatus UNPLAYABLE. */
   | { kind: 'unplayable' }
   /** YouTube refusing us, in one of the ways it does. */
-  | { kind: 'refuse'; how: 'watch-429' | 'recaptcha' | 'bot-check' | 'player-429' | 'captions-429' | 'player-503' | 'consent-page' };
+  | { kind: 'refuse'; how: 'watch-429' | 'watch-403' | 'recaptcha' | 'bot-check' | 'player-429' | 'player-403' | 'captions-429' | 'player-503' | 'consent-page' };
 
 export interface RecordedYoutubeRequest {
   method: string;
@@ -155,6 +155,7 @@ export async function startFakeYoutube(): Promise<FakeYoutube> {
       };
     }
     if (video.kind === 'refuse' && video.how === 'player-429') return { status: 429, body: { error: { code: 429, message: 'Too Many Requests', status: 'RESOURCE_EXHAUSTED' } } };
+    if (video.kind === 'refuse' && video.how === 'player-403') return { status: 403, body: { error: { code: 403, message: 'The caller does not have permission', status: 'PERMISSION_DENIED' } } };
     if (video.kind === 'refuse' && video.how === 'player-503') return { status: 503, body: { error: { code: 503, message: 'The service is currently unavailable.', status: 'UNAVAILABLE' } } };
 
     const title = 'title' in video ? video.title : 'A refused video';
@@ -213,6 +214,7 @@ export async function startFakeYoutube(): Promise<FakeYoutube> {
         const id = url.searchParams.get('v') ?? '';
         const video = videos.get(id);
         if (video?.kind === 'refuse' && video.how === 'watch-429') return send(res, 429, 'text/html; charset=utf-8', '<html><body>Too Many Requests</body></html>');
+        if (video?.kind === 'refuse' && video.how === 'watch-403') return send(res, 403, 'text/html; charset=utf-8', '<html><body>403. That’s an error. Your client does not have permission.</body></html>');
         if (video?.kind === 'refuse' && video.how === 'recaptcha') return send(res, 200, 'text/html; charset=utf-8', RECAPTCHA_PAGE);
         if (video?.kind === 'refuse' && video.how === 'consent-page') return send(res, 200, 'text/html; charset=utf-8', CONSENT_PAGE);
         return send(res, 200, 'text/html; charset=utf-8', watchPage(innertubeKey, id, video && 'title' in video ? video.title : 'YouTube'));

@@ -1,4 +1,7 @@
+import * as net from 'node:net';
 import request from 'supertest';
+import { sql } from '../identity/identity-helpers';
+import { freePort } from '../support/free-port';
 import { startFakeOpenai, masked, type FakeOpenai } from '../support/fake-openai';
 import { startFakeYoutube, type FakeVideo, type FakeYoutube } from '../support/fake-youtube';
 import type { TestApp } from '../support/test-app';
@@ -290,7 +293,7 @@ describe('POST /api/youtube-to-article', () => {
       ['a removed video', { kind: 'removed' }, 404, 'TOOLS.VIDEO_UNAVAILABLE', 'This video is private or unavailable.'],
       ['an unplayable video', { kind: 'unplayable' }, 404, 'TOOLS.VIDEO_UNAVAILABLE', 'This video is private or unavailable.'],
       ['a video that does not exist', null, 404, 'TOOLS.VIDEO_UNAVAILABLE', 'This video is private or unavailable.'],
-      ...(['watch-429', 'recaptcha', 'bot-check', 'player-429', 'player-503', 'captions-429', 'consent-page'] as const).map(
+      ...(['watch-429', 'watch-403', 'recaptcha', 'bot-check', 'player-429', 'player-403', 'player-503', 'captions-429', 'consent-page'] as const).map(
         (how): [string, FakeVideo, number, string, string] => [
           `YouTube refusing (${how})`,
           { kind: 'refuse', how },
@@ -358,20 +361,146 @@ describe('POST /api/youtube-to-article with the server key (OPENAI_API_KEY)', ()
   });
 });
 
-describe('POST /api/youtube-to-article when YouTube does not answer at all', () => {
-  let t: TestApp;
+const UNREACHABLE = {
+  message: "We could not reach YouTube to fetch this video's captions. Please try again in a few minutes.",
+  error: "We could not reach YouTube to fetch this video's captions. Please try again in a few minutes.",
+  code: 'TOOLS.YOUTUBE_UNREACHABLE',
+};
+
+/**
+ * Issue 24: YouTube not reached at all is said as such (503 TOOLS.YOUTUBE_UNREACHABLE), never as
+ * YouTube refusing: nothing listening, a name that does not resolve, a server that never answers.
+ */
+describe('POST /api/youtube-to-article when YouTube cannot be reached', () => {
+  let silent: net.Server;
+  const sockets = new Set<net.Socket>();
 
   beforeAll(async () => {
-    // Nothing listens on port 9 of this machine: the connection is refused.
-    t = await createToolsApp({ YOUTUBE_BASE_URL: 'http://127.0.0.1:9' });
+    // Accepts connections and never says a word.
+    silent = net.createServer((socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise<void>((resolve) => silent.close(() => resolve()));
+  });
+
+  it.each([
+    ['nothing listens on its port (connection refused)', async (): Promise<string> => `http://127.0.0.1:${await freePort()}`, {}],
+    ['its name does not resolve', async (): Promise<string> => 'http://youtube.invalid', { YOUTUBE_TIMEOUT_MS: '5000' }],
+    ['it never answers (the time limit)', async (): Promise<string> => `http://127.0.0.1:${(silent.address() as net.AddressInfo).port}`, { YOUTUBE_TIMEOUT_MS: '300' }],
+  ] as Array<[string, () => Promise<string>, Record<string, string>]>)('answers 503 TOOLS.YOUTUBE_UNREACHABLE when %s', async (_what, baseUrl, env) => {
+    const t = await createToolsApp({ YOUTUBE_BASE_URL: await baseUrl(), ...env });
+    try {
+      const { agent } = await signedIn(t);
+      const res = await writeArticle(agent, { youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ' }).expect(503);
+      expect(res.body).toEqual(UNREACHABLE);
+      expect(res.headers['cache-control']).toBe('no-store');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+/**
+ * Issue 24: a transcript pasted instead of a link: the same limits as fetched captions, the same
+ * hourly allowance, the same writers; YouTube is not asked.
+ */
+describe('POST /api/youtube-to-article with a pasted transcript', () => {
+  let youtube: FakeYoutube;
+  let openai: FakeOpenai;
+  let t: TestApp;
+  let agent: Agent;
+
+  const PASTED = [
+    '0:00',
+    '[Music]',
+    '0:04',
+    "Hi, I'm Dana and today we're talking about R&D budgets.",
+    '0:09',
+    'Um, the the first thing is that "research" and development are different.',
+    '0:15 Research finds new ideas; development turns them into products.',
+    '[00:21] Companies that spend on R&D for years grow faster than those that stop.',
+    "That's the main point, you know, of this whole talk.",
+  ].join('\n');
+
+  beforeAll(async () => {
+    youtube = await startFakeYoutube();
+    openai = await startFakeOpenai();
+    t = await createToolsApp({ ...youtube.env, ...openai.env, YOUTUBE_ARTICLES_PER_HOUR: '1000' });
+    ({ agent } = await signedIn(t));
   });
   afterAll(async () => {
     await t?.close();
+    await youtube?.close();
+    await openai?.close();
   });
 
-  it('answers 503 TOOLS.YOUTUBE_REFUSED', async () => {
-    const { agent } = await signedIn(t);
-    const res = await writeArticle(agent, { youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ' }).expect(503);
-    expect(res.body.code).toBe('TOOLS.YOUTUBE_REFUSED');
+  it('writes the article from it with the local writer, without asking YouTube: times and sound cues gone', async () => {
+    const before = youtube.requests.length;
+    const res = await writeArticle(agent, { transcript: PASTED, customTitle: 'Money for research' }).expect(200);
+    expect(res.body.writer).toBe('local');
+    expect(res.body.title).toBe('Money for research');
+    const article = res.body.article as string;
+    expect(article.split('\n')[0]).toBe('Money for research');
+    expect(article).toContain("Hi, I'm Dana and today we're talking about R&D budgets.");
+    expect(article).toContain('Research finds new ideas; development turns them into products.');
+    expect(article).toContain('Companies that spend on R&D for years grow faster than those that stop.');
+    expect(article).not.toMatch(/\b0:0[049]\b|\[00:21\]|\[Music\]|\bUm\b|the the/);
+    expect(youtube.requests.length).toBe(before);
+  });
+
+  it('reads SRT and WebVTT files as what was said', async () => {
+    const srt = ['1', '00:00:01,000 --> 00:00:04,000', 'Welcome to the kitchen, everyone.', '', '2', '00:00:04,500 --> 00:00:09,000', 'Today we bake a loaf of sourdough bread together.'].join('\n');
+    const vtt = ['WEBVTT', '', '00:00:01.000 --> 00:00:04.000', '<v Sam>Welcome to the kitchen, everyone.', '', '00:00:04.500 --> 00:00:09.000 align:start', 'Today we bake a loaf of <c.yellow>sourdough</c> bread together.'].join('\n');
+    for (const transcript of [srt, vtt]) {
+      const res = await writeArticle(agent, { transcript }).expect(200);
+      expect(res.body.article).toContain('Welcome to the kitchen, everyone.');
+      expect(res.body.article).toContain('Today we bake a loaf of sourdough bread together.');
+      expect(res.body.article).not.toMatch(/-->|WEBVTT|<|00:00/);
+    }
+  });
+
+  it("writes it with OpenAI when the user gives a key, the transcript's words sent", async () => {
+    const key = openai.newKey('pasted');
+    const res = await writeArticle(agent, { transcript: PASTED, openaiKey: key }).expect(200);
+    expect(res.body.writer).toBe('openai');
+    const sent = openai.callsWith(key)[0].messages.map((m) => m.content).join('\n');
+    expect(sent).toContain("Hi, I'm Dana");
+    expect(sent).not.toMatch(/\[Music\]|\b0:04\b/);
+  });
+
+  it.each([
+    ['too short', { transcript: 'Hello there, a short one.' }, 'The transcript is too short: paste at least 40 characters.'],
+    ['too long', { transcript: `${'word '.repeat(40_000)}and one more.` }, 'The transcript is too long: paste at most 200,000 characters.'],
+    ['not text', { transcript: 42 }, 'The transcript must be text'],
+    ['given with a link', { transcript: PASTED, youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ' }, 'Send either a YouTube link or a transcript, not both.'],
+    ['nothing but times and sound cues', { transcript: ['0:00', '[Music]', '0:04', '[Applause]', '0:09', '[Music]', '0:15', '[Laughter]'].join('\n') }, 'The transcript is too short: paste at least 40 characters.'],
+    ['empty, with no link either', { transcript: '   ' }, 'Please enter a YouTube URL'],
+  ])('answers 400 for a transcript %s, without asking YouTube or counting it', async (_what, body, message) => {
+    const before = youtube.requests.length;
+    const counted = await sql<{ n: number }>(t, `SELECT coalesce(sum(attempt_count), 0)::int AS n FROM rate_limit_attempt WHERE attempt_type = 'youtube_article'`);
+    const res = await writeArticle(agent, body).expect(400);
+    expect(res.body.message).toBe(message);
+    expect(youtube.requests.length).toBe(before);
+    expect(await sql<{ n: number }>(t, `SELECT coalesce(sum(attempt_count), 0)::int AS n FROM rate_limit_attempt WHERE attempt_type = 'youtube_article'`)).toEqual(counted);
+  });
+
+  it('takes an empty link next to a transcript as no link (a form sends both fields)', async () => {
+    const res = await writeArticle(agent, { youtubeUrl: '', transcript: PASTED }).expect(200);
+    expect(res.body.writer).toBe('local');
+  });
+
+  it("holds a video's captions to the same limits: too short or too long is 422, with a way out", async () => {
+    const short = addTalk(youtube, 'Short', ['Hi!', 'Bye.']);
+    const tooShort = await writeArticle(agent, { youtubeUrl: watchUrl(short) }).expect(422);
+    expect(tooShort.body).toMatchObject({ code: 'TOOLS.TRANSCRIPT_TOO_SHORT', message: "This video's captions are too short to write an article from." });
+    const long = addTalk(youtube, 'Long', Array.from({ length: 2_700 }, (_, i) => `Sentence number ${i} of a very, very long lecture about bread and its history.`));
+    const tooLong = await writeArticle(agent, { youtubeUrl: watchUrl(long) }).expect(422);
+    expect(tooLong.body).toMatchObject({ code: 'TOOLS.TRANSCRIPT_TOO_LONG' });
+    expect(tooLong.body.message).toMatch(/longer than 200,000 characters.*Paste the part you want as a transcript instead\.$/);
   });
 });

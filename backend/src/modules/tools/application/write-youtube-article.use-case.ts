@@ -4,14 +4,21 @@ import { allowPerWindow, ANY_ADDRESS, type RateLimitPolicy } from '../../../shar
 import { RateLimiter } from '../../../shared/rate-limit/rate-limiter';
 import { oneLine } from '../domain/article';
 import { checkOpenaiKeyShape } from '../domain/openai-key';
+import { checkTranscriptLines, pastedTranscriptLines, transcriptChars } from '../domain/pasted-transcript';
 import { NoCaptionsError, OpenaiKeyRefusedError, OpenaiNoCreditError, OpenaiUnavailableError, TooManyArticlesError } from '../domain/tools-errors';
 import { parseYoutubeVideoId } from '../domain/youtube-url';
 import { ARTICLE_WRITERS, type ArticleWriter, type ArticleWriters } from './article-writer.port';
-import { TRANSCRIPT_SOURCE, type TranscriptSource } from './transcript-source.port';
+import { TRANSCRIPT_SOURCE, type Transcript, type TranscriptSource } from './transcript-source.port';
+
+/** The language of a pasted transcript: not known (the writers treat it as they treat English, D33). */
+const UNKNOWN_LANGUAGE = 'und';
 
 export interface WriteYoutubeArticleCommand {
   userId: string;
-  youtubeUrl: string;
+  /** The video whose captions are fetched; or, issue 24, `transcript` instead (exactly one, checked by the DTO). */
+  youtubeUrl?: string | null;
+  /** Issue 24: the transcript the user pasted (its length checked by the DTO). */
+  transcript?: string | null;
   customTitle?: string | null;
   /** The user's own OpenAI key for this one request (D33): never logged, stored or echoed. */
   openaiKey?: string | null;
@@ -29,7 +36,8 @@ export interface YoutubeArticle {
  * POST /api/youtube-to-article (D33): the link is checked, then the request is counted against the
  * user's hourly allowance (before any work, so failures count too), the captions are fetched on
  * the server, and the article is written by OpenAI (the user's key, else OPENAI_API_KEY) or by
- * the local writer.
+ * the local writer. Issue 24: a pasted transcript takes the link's place; it is checked, counted
+ * and written the same way, and YouTube is not asked.
  */
 @Injectable()
 export class WriteYoutubeArticleUseCase {
@@ -46,7 +54,10 @@ export class WriteYoutubeArticleUseCase {
   }
 
   async execute(command: WriteYoutubeArticleCommand): Promise<YoutubeArticle> {
-    const videoId = parseYoutubeVideoId(command.youtubeUrl);
+    // Issue 24: a pasted transcript is read (and refused when nothing is left of it) before anything is counted.
+    const pasted = command.transcript ? pastedTranscriptLines(command.transcript) : null;
+    if (pasted) checkTranscriptLines(pasted, 'pasted');
+    const videoId = pasted ? null : parseYoutubeVideoId(command.youtubeUrl ?? '');
     const userKey = command.openaiKey || null;
     if (userKey) checkOpenaiKeyShape(userKey);
 
@@ -54,10 +65,11 @@ export class WriteYoutubeArticleUseCase {
     if (!decision.allowed) throw new TooManyArticlesError(this.config.tools.articlesPerHour, decision.retryAfterMinutes ?? 60);
 
     const startedAt = Date.now();
-    const transcript = await this.transcripts.fetch(videoId, command.signal);
+    const transcript: Transcript = videoId ? await this.transcripts.fetch(videoId, command.signal) : { title: null, language: UNKNOWN_LANGUAGE, segments: pasted! };
     const segments = transcript.segments.filter((s) => s.trim() !== '');
-    // An empty transcript is an error, never an empty article.
+    // An empty transcript is an error, never an empty article; a video's captions have a pasted one's limits.
     if (segments.length === 0) throw new NoCaptionsError();
+    if (videoId) checkTranscriptLines(segments, 'captions');
 
     const key = userKey ?? this.config.tools.openai.serverKey;
     const writerKind = key ? 'openai' : 'local';
@@ -85,11 +97,11 @@ export class WriteYoutubeArticleUseCase {
     this.logger.log(
       {
         userId: command.userId,
-        videoId,
+        videoId: videoId ?? 'pasted transcript',
         writer: writerKind,
         keyFrom: userKey ? 'user' : key ? 'server' : 'none',
         language: transcript.language,
-        transcriptChars: segments.reduce((n, s) => n + s.length + 1, 0),
+        transcriptChars: transcriptChars(segments),
         articleChars: written.article.length,
         ms: Date.now() - startedAt,
       },

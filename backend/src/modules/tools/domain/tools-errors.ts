@@ -1,4 +1,5 @@
 import { DomainError } from '../../../shared/errors/domain-error';
+import { TRANSCRIPT_MAX_CHARS, TRANSCRIPT_TOO_LONG_MESSAGE, TRANSCRIPT_TOO_SHORT_MESSAGE } from './shared-with-client/transcript';
 import { INVALID_YOUTUBE_URL_MESSAGE } from './shared-with-client/youtube-url';
 
 /**
@@ -30,10 +31,51 @@ export class NoCaptionsError extends DomainError {
   }
 }
 
-/** YouTube answered "too many requests", a captcha or a bot check, or did not answer (503). */
+/**
+ * YouTube answered, but not with the captions: an error status (4xx, 5xx, "too many requests"),
+ * a captcha, a consent page or its bot check (503).
+ */
 export class YoutubeRefusedError extends DomainError {
   constructor() {
     super('unavailable', 'TOOLS.YOUTUBE_REFUSED', "YouTube refused to share this video's captions right now. Please try again in a few minutes.");
+  }
+}
+
+/**
+ * Issue 24: YouTube could not be reached at all: the connection was refused, the name did not
+ * resolve, or no answer came in time (YOUTUBE_TIMEOUT_MS). Not a refusal: YouTube said nothing (503).
+ */
+export class YoutubeUnreachableError extends DomainError {
+  constructor() {
+    super('unavailable', 'TOOLS.YOUTUBE_UNREACHABLE', "We could not reach YouTube to fetch this video's captions. Please try again in a few minutes.");
+  }
+}
+
+const CAPTIONS_TOO_SHORT_MESSAGE = "This video's captions are too short to write an article from.";
+const CAPTIONS_TOO_LONG_MESSAGE = `This video's captions are longer than ${TRANSCRIPT_MAX_CHARS.toLocaleString('en-US')} characters, too long for one article. Paste the part you want as a transcript instead.`;
+
+/**
+ * Issue 24: fewer characters than a transcript needs (TRANSCRIPT_MIN_CHARS): a pasted one once
+ * times and sound cues are taken out (400), or a video's captions (422).
+ */
+export class TranscriptTooShortError extends DomainError {
+  constructor(from: 'pasted' | 'captions') {
+    super(
+      from === 'pasted' ? 'invalid' : 'unprocessable',
+      'TOOLS.TRANSCRIPT_TOO_SHORT',
+      from === 'pasted' ? TRANSCRIPT_TOO_SHORT_MESSAGE : CAPTIONS_TOO_SHORT_MESSAGE,
+    );
+  }
+}
+
+/** Issue 24: more characters than a transcript may have (TRANSCRIPT_MAX_CHARS): a pasted one (400), a video's captions (422). */
+export class TranscriptTooLongError extends DomainError {
+  constructor(from: 'pasted' | 'captions') {
+    super(
+      from === 'pasted' ? 'invalid' : 'unprocessable',
+      'TOOLS.TRANSCRIPT_TOO_LONG',
+      from === 'pasted' ? TRANSCRIPT_TOO_LONG_MESSAGE : CAPTIONS_TOO_LONG_MESSAGE,
+    );
   }
 }
 

@@ -2,9 +2,13 @@ import { z } from 'zod/mini';
 import { baseApi } from '../../../shared/api/base-api';
 import { parseResponse } from '../../../shared/api/parse-response';
 
-/** POST /api/youtube-to-article (001 §3, §7; D33). Empty optional fields are left out. */
-export interface YoutubeArticleRequest {
-  youtubeUrl: string;
+/**
+ * POST /api/youtube-to-article (001 §3, §7; D33). Empty optional fields are left out. Issue 24:
+ * `transcript` (a pasted transcript) instead of `youtubeUrl`, exactly one of the two.
+ */
+export type YoutubeArticleRequest = ({ youtubeUrl: string; transcript?: never } | { transcript: string; youtubeUrl?: never }) & ArticleOptions;
+
+interface ArticleOptions {
   customTitle?: string;
   /** The user's own OpenAI key, from this browser's storage (`openai_api_key`); never stored by us. */
   openaiKey?: string;

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { useStoredText } from '../hooks/use-stored-text';
-import { useYoutubeArticle } from '../hooks/use-youtube-article';
+import { useYoutubeArticle, type ArticleSource } from '../hooks/use-youtube-article';
 import { OPENAI_KEY_STORAGE_KEY } from '../lib/browser-storage';
 import { ArticleInputForm } from './article-input-form';
 import { ArticleProgress } from './article-progress';
@@ -13,10 +13,18 @@ import { ArticleResult } from './article-result';
  * screen-reader users follow.
  */
 export function YoutubeArticleTool() {
-  const { state, setField, generate, cancel, editArticle, generateAnother } = useYoutubeArticle();
+  const { state, setField, setSource, generate, cancel, editArticle, generateAnother } = useYoutubeArticle();
   const openaiKey = useStoredText(OPENAI_KEY_STORAGE_KEY);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const urlRef = useRef<HTMLInputElement>(null);
+  const transcriptRef = useRef<HTMLTextAreaElement>(null);
+  // Issue 24: after switching between the link and a pasted transcript, the new field takes focus.
+  const switched = useRef(false);
+  useEffect(() => {
+    if (!switched.current) return;
+    switched.current = false;
+    (state.source === 'transcript' ? transcriptRef : urlRef).current?.focus();
+  }, [state.source]);
 
   const shownPhase = useRef(state.phase);
   useEffect(() => {
@@ -26,7 +34,12 @@ export function YoutubeArticleTool() {
   }, [state.phase]);
 
   function onGenerate() {
-    if (!generate(openaiKey.value)) urlRef.current?.focus();
+    if (!generate(openaiKey.value)) (state.source === 'transcript' ? transcriptRef : urlRef).current?.focus();
+  }
+
+  function changeSource(source: ArticleSource) {
+    switched.current = true;
+    setSource(source);
   }
 
   function forgetKey() {
@@ -40,6 +53,10 @@ export function YoutubeArticleTool() {
         <ArticleInputForm
           fields={state.fields}
           urlError={state.urlError}
+          source={state.source}
+          transcriptError={state.transcriptError}
+          captionsFailure={state.captionsFailure}
+          onSourceChange={changeSource}
           onFieldChange={setField}
           openaiKey={openaiKey.value}
           onOpenaiKeyChange={openaiKey.change}
@@ -47,6 +64,7 @@ export function YoutubeArticleTool() {
           onGenerate={onGenerate}
           headingRef={headingRef}
           urlRef={urlRef}
+          transcriptRef={transcriptRef}
         />
       );
     case 'processing':

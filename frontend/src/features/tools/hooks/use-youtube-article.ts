@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { toast } from 'sonner';
+import { getErrorCode } from '../../../shared/api/base-api';
 import { serverMessage, withReason } from '../../../shared/api/error-text';
 import { notifyError } from '../../../shared/ui/notify';
 import {
@@ -8,6 +9,7 @@ import {
   type GeneratedArticle,
   type YoutubeArticleRequest,
 } from '../api/tools.api';
+import { checkTranscript } from '../lib/transcript';
 import { checkYoutubeUrl, EMPTY_URL_MESSAGE } from '../lib/youtube-url';
 
 /**
@@ -21,16 +23,40 @@ export const GENERATED_MESSAGE = 'Article generated successfully!';
 /** 001 §4: input → processing on generate → result on success, or back to input on failure. */
 export type ArticlePhase = 'input' | 'processing' | 'result';
 
+/** Issue 24: what the article is written from: a video's link (the spec's form), or a pasted transcript. */
+export type ArticleSource = 'link' | 'transcript';
+
 export interface ArticleFields {
   youtubeUrl: string;
   customTitle: string;
+  /** Issue 24: the pasted transcript, sent instead of the link when that is the source. */
+  transcript: string;
 }
+
+/**
+ * Issue 24: the server's codes for "the captions could not be had" (YouTube unreachable or
+ * refusing, the video unavailable or without captions, captions outside a transcript's limits):
+ * the page then offers to paste the transcript instead.
+ */
+export const CAPTIONS_FAILURE_CODES: readonly string[] = [
+  'TOOLS.YOUTUBE_UNREACHABLE',
+  'TOOLS.YOUTUBE_REFUSED',
+  'TOOLS.VIDEO_UNAVAILABLE',
+  'TOOLS.NO_CAPTIONS',
+  'TOOLS.TRANSCRIPT_TOO_SHORT',
+  'TOOLS.TRANSCRIPT_TOO_LONG',
+];
 
 export interface YoutubeArticleState {
   phase: ArticlePhase;
   fields: ArticleFields;
   /** The message under the URL field; set on Generate, re-checked on every change after that. */
   urlError: string | null;
+  source: ArticleSource;
+  /** The message under the transcript field, as urlError. */
+  transcriptError: string | null;
+  /** Issue 24: why the last link's captions could not be had (the server's words), shown with the offer to paste. */
+  captionsFailure: string | null;
   /** The article as the user edits it (the result). */
   article: string;
   /** The title the server gave. */
@@ -38,12 +64,15 @@ export interface YoutubeArticleState {
   writer: ArticleWriter | null;
 }
 
-export const EMPTY_FIELDS: ArticleFields = { youtubeUrl: '', customTitle: '' };
+export const EMPTY_FIELDS: ArticleFields = { youtubeUrl: '', customTitle: '', transcript: '' };
 
 export const initialYoutubeArticleState: YoutubeArticleState = {
   phase: 'input',
   fields: EMPTY_FIELDS,
   urlError: null,
+  source: 'link',
+  transcriptError: null,
+  captionsFailure: null,
   article: '',
   title: '',
   writer: null,
@@ -53,9 +82,13 @@ export type YoutubeArticleAction =
   | { type: 'fieldChanged'; field: keyof ArticleFields; value: string }
   /** Generate with a link that cannot be sent: the message goes under the field. */
   | { type: 'urlRejected'; message: string }
+  /** Issue 24: "Paste a transcript instead" / "Use a YouTube link instead". */
+  | { type: 'sourceChanged'; source: ArticleSource }
+  | { type: 'transcriptRejected'; message: string }
   | { type: 'started' }
   | { type: 'succeeded'; result: GeneratedArticle }
-  | { type: 'failed' }
+  /** `captionsFailure`: the server's reason when the link's captions could not be had. */
+  | { type: 'failed'; captionsFailure?: string | null }
   | { type: 'cancelled' }
   | { type: 'articleEdited'; article: string }
   /** "Generate Another": back to input with every field cleared. */
@@ -67,14 +100,25 @@ export function youtubeArticleReducer(state: YoutubeArticleState, action: Youtub
       if (state.phase !== 'input') return state;
       const fields = { ...state.fields, [action.field]: action.value };
       // Once a message shows, it follows the typing (validate on submit, re-validate on change).
-      if (action.field !== 'youtubeUrl' || state.urlError === null) return { ...state, fields };
-      const check = checkYoutubeUrl(action.value);
-      return { ...state, fields, urlError: check.ok ? null : check.message };
+      if (action.field === 'youtubeUrl' && state.urlError !== null) {
+        const check = checkYoutubeUrl(action.value);
+        return { ...state, fields, urlError: check.ok ? null : check.message };
+      }
+      if (action.field === 'transcript' && state.transcriptError !== null) {
+        const check = checkTranscript(action.value);
+        return { ...state, fields, transcriptError: check.ok ? null : check.message };
+      }
+      return { ...state, fields };
     }
     case 'urlRejected':
       return state.phase === 'input' ? { ...state, urlError: action.message } : state;
+    case 'sourceChanged':
+      if (state.phase !== 'input' || state.source === action.source) return state;
+      return { ...state, source: action.source, urlError: null, transcriptError: null, captionsFailure: null };
+    case 'transcriptRejected':
+      return state.phase === 'input' ? { ...state, transcriptError: action.message } : state;
     case 'started':
-      return state.phase === 'input' ? { ...state, phase: 'processing', urlError: null } : state;
+      return state.phase === 'input' ? { ...state, phase: 'processing', urlError: null, transcriptError: null, captionsFailure: null } : state;
     case 'succeeded':
       if (state.phase !== 'processing') return state;
       return {
@@ -85,8 +129,9 @@ export function youtubeArticleReducer(state: YoutubeArticleState, action: Youtub
         writer: action.result.writer,
       };
     case 'failed':
-    case 'cancelled':
       // Back to input with what the user typed still there.
+      return state.phase === 'processing' ? { ...state, phase: 'input', captionsFailure: action.captionsFailure ?? null } : state;
+    case 'cancelled':
       return state.phase === 'processing' ? { ...state, phase: 'input' } : state;
     case 'articleEdited':
       return state.phase === 'result' ? { ...state, article: action.article } : state;
@@ -95,12 +140,19 @@ export function youtubeArticleReducer(state: YoutubeArticleState, action: Youtub
   }
 }
 
-/** The request body: the checked link; the title and key only when given. */
-export function articleRequest(youtubeUrl: string, fields: ArticleFields, openaiKey: string): YoutubeArticleRequest {
+/**
+ * The request body: the checked link, or (issue 24) the checked transcript instead; the title and
+ * key only when given.
+ */
+export function articleRequest(
+  input: string | { transcript: string },
+  fields: Pick<ArticleFields, 'customTitle'> & Partial<ArticleFields>,
+  openaiKey: string,
+): YoutubeArticleRequest {
   const customTitle = fields.customTitle.trim();
   const key = openaiKey.trim();
   return {
-    youtubeUrl,
+    ...(typeof input === 'string' ? { youtubeUrl: input } : { transcript: input.transcript }),
     ...(customTitle ? { customTitle } : {}),
     ...(key ? { openaiKey: key } : {}),
   };
@@ -140,7 +192,8 @@ export function useYoutubeArticle() {
       } catch (error) {
         if (active.current !== request) return;
         active.current = null;
-        dispatch({ type: 'failed' });
+        const code = getErrorCode(error);
+        dispatch({ type: 'failed', captionsFailure: code && CAPTIONS_FAILURE_CODES.includes(code) ? (serverMessage(error) ?? null) : null });
         notifyError(GENERATE_FAILED_TITLE, { description: withReason(GENERATE_FAILED_MESSAGE, serverMessage(error)) });
       }
     },
@@ -150,19 +203,30 @@ export function useYoutubeArticle() {
   const generate = useCallback(
     (openaiKey: string): boolean => {
       if (state.phase !== 'input' || active.current) return false;
-      const check = checkYoutubeUrl(state.fields.youtubeUrl);
-      if (!check.ok) {
-        dispatch({ type: 'urlRejected', message: check.message });
-        if (check.reason === 'empty') notifyError('Error', { description: EMPTY_URL_MESSAGE });
-        return false;
+      let input: string | { transcript: string };
+      if (state.source === 'transcript') {
+        const check = checkTranscript(state.fields.transcript);
+        if (!check.ok) {
+          dispatch({ type: 'transcriptRejected', message: check.message });
+          return false;
+        }
+        input = { transcript: check.text };
+      } else {
+        const check = checkYoutubeUrl(state.fields.youtubeUrl);
+        if (!check.ok) {
+          dispatch({ type: 'urlRejected', message: check.message });
+          if (check.reason === 'empty') notifyError('Error', { description: EMPTY_URL_MESSAGE });
+          return false;
+        }
+        input = check.url;
       }
       dispatch({ type: 'started' });
-      const request = generateArticle(articleRequest(check.url, state.fields, openaiKey));
+      const request = generateArticle(articleRequest(input, state.fields, openaiKey));
       active.current = request;
       void run(request);
       return true;
     },
-    [state.phase, state.fields, generateArticle, run],
+    [state.phase, state.source, state.fields, generateArticle, run],
   );
 
   const cancel = useCallback(() => {
@@ -176,8 +240,9 @@ export function useYoutubeArticle() {
     (field: keyof ArticleFields, value: string) => dispatch({ type: 'fieldChanged', field, value }),
     [],
   );
+  const setSource = useCallback((source: ArticleSource) => dispatch({ type: 'sourceChanged', source }), []);
   const editArticle = useCallback((article: string) => dispatch({ type: 'articleEdited', article }), []);
   const generateAnother = useCallback(() => dispatch({ type: 'generateAnother' }), []);
 
-  return { state, setField, generate, cancel, editArticle, generateAnother };
+  return { state, setField, setSource, generate, cancel, editArticle, generateAnother };
 }

@@ -19,7 +19,8 @@ export class YoutubeArticleController {
   @NoStore()
   @ApiCookieAuth()
   @ApiOperation({
-    summary: "Turn a YouTube video's captions into an article: OpenAI with the user's key (else the server's), else the local writer",
+    summary:
+      "Turn a YouTube video's captions, or a transcript the user pasted, into an article: OpenAI with the user's key (else the server's), else the local writer",
   })
   @ApiTooManyRequestsResponse({ description: 'More than YOUTUBE_ARTICLES_PER_HOUR articles in the last hour (TOOLS.TOO_MANY_ARTICLES).' })
   async write(@CurrentUser() user: AuthUser, @Body() body: YoutubeArticleDto, @Res({ passthrough: true }) res: Response): Promise<YoutubeArticle> {
@@ -33,6 +34,7 @@ export class YoutubeArticleController {
       return await this.writeArticle.execute({
         userId: user.id,
         youtubeUrl: body.youtubeUrl,
+        transcript: body.transcript,
         customTitle: body.customTitle,
         openaiKey: body.openaiKey,
         signal: clientGone.signal,

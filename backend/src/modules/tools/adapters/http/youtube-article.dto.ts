@@ -1,10 +1,18 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsOptional } from 'class-validator';
+import { IsOptional, ValidateBy, ValidateIf } from 'class-validator';
 import { CUSTOM_TITLE_MAX } from '../../domain/article';
 import { OPENAI_KEY_MAX } from '../../domain/openai-key';
 import { INVALID_YOUTUBE_URL_MESSAGE, OPENAI_KEY_REFUSED_MESSAGE } from '../../domain/tools-errors';
 import { EMPTY_YOUTUBE_URL_MESSAGE, YOUTUBE_URL_MAX } from '../../domain/shared-with-client/youtube-url';
+import {
+  LINK_AND_TRANSCRIPT_MESSAGE,
+  TRANSCRIPT_MAX_CHARS,
+  TRANSCRIPT_MIN_CHARS,
+  TRANSCRIPT_NOT_TEXT_MESSAGE,
+  TRANSCRIPT_TOO_LONG_MESSAGE,
+  TRANSCRIPT_TOO_SHORT_MESSAGE,
+} from '../../domain/shared-with-client/transcript';
 import { Filled, MaxChars, Text, trim, trimToUndefined } from '../../../../shared/http/validators';
 
 /*
@@ -16,12 +24,55 @@ import { Filled, MaxChars, Text, trim, trimToUndefined } from '../../../../share
 export const MISSING_YOUTUBE_URL = EMPTY_YOUTUBE_URL_MESSAGE;
 export const CUSTOM_TITLE_TOO_LONG = `The custom title must be at most ${CUSTOM_TITLE_MAX} characters`;
 
+/** A value that says something: a string with more than white space. */
+const given = (value: unknown): boolean => typeof value === 'string' && value.trim() !== '';
+
+/** At least `min` characters (a non-string passes: its type check speaks). */
+function MinChars(min: number, message: string): PropertyDecorator {
+  return ValidateBy(
+    { name: 'minChars', constraints: [min], validator: { validate: (v: unknown) => typeof v !== 'string' || v.length >= min } },
+    { message },
+  );
+}
+
+/** Issue 24: exactly one of the link and the transcript; this one fails when `other` is given too. */
+function Alone(other: string, message: string): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'alone',
+      constraints: [other],
+      validator: { validate: (_v: unknown, args) => !given((args?.object as Record<string, unknown> | undefined)?.[other]) },
+    },
+    { message },
+  );
+}
+
 export class YoutubeArticleDto {
-  @ApiProperty({ example: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', maxLength: YOUTUBE_URL_MAX, description: 'watch, youtu.be, shorts, embed, live or /v/ links' })
+  @ApiPropertyOptional({
+    example: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    maxLength: YOUTUBE_URL_MAX,
+    description: 'watch, youtu.be, shorts, embed, live or /v/ links. Required unless `transcript` is given (exactly one of the two).',
+  })
+  // Issue 24: not asked for when a transcript is given instead (an empty one counts as none).
+  @ValidateIf((body: YoutubeArticleDto) => body.transcript === undefined)
   @Transform(trim)
   @MaxChars(YOUTUBE_URL_MAX, INVALID_YOUTUBE_URL_MESSAGE)
   @Filled(MISSING_YOUTUBE_URL)
-  youtubeUrl: string;
+  youtubeUrl?: string;
+
+  @ApiPropertyOptional({
+    minLength: TRANSCRIPT_MIN_CHARS,
+    maxLength: TRANSCRIPT_MAX_CHARS,
+    description:
+      "Issue 24: the video's transcript, pasted, instead of `youtubeUrl` (exactly one of the two). Times, cue numbers and [sound cues] are taken out; the same limits as fetched captions.",
+  })
+  @Transform(trimToUndefined)
+  @IsOptional()
+  @MaxChars(TRANSCRIPT_MAX_CHARS, TRANSCRIPT_TOO_LONG_MESSAGE)
+  @MinChars(TRANSCRIPT_MIN_CHARS, TRANSCRIPT_TOO_SHORT_MESSAGE)
+  @Text(TRANSCRIPT_NOT_TEXT_MESSAGE)
+  @Alone('youtubeUrl', LINK_AND_TRANSCRIPT_MESSAGE)
+  transcript?: string;
 
   @ApiPropertyOptional({ maxLength: CUSTOM_TITLE_MAX, description: "The article's title; default the video's title" })
   @Transform(trimToUndefined)
