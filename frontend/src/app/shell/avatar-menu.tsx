@@ -9,6 +9,7 @@ import {
   type CurrentUser,
 } from '../../shared/api/current-user.api';
 import { getErrorMessage } from '../../shared/api/base-api';
+import { EmailAddress } from '../../shared/ui/email-address';
 import { CreditCardIcon, LogOutIcon, ShieldIcon, UserIcon } from '../../shared/ui/icons';
 import styles from './avatar-menu.module.css';
 
@@ -90,7 +91,9 @@ export function AvatarMenu({ user }: { user: CurrentUser }) {
         <div id={panelId} className={styles.panel}>
           <div className={styles.identity}>
             <p className={styles.name}>{displayName(user)}</p>
-            <p className={styles.email}>{user.email}</p>
+            <p className={styles.email}>
+              <EmailAddress email={user.email} />
+            </p>
           </div>
           <ul className={styles.items}>
             <li>

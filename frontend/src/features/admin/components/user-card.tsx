@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Button } from '../../../shared/ui/button';
+import { EmailAddress } from '../../../shared/ui/email-address';
 import type { AdminUser } from '../api/admin.api';
 import { capitalize, formatDate, isoDate } from '../lib/format';
 import { Badge } from './admin-parts';
@@ -31,7 +32,7 @@ export function UserCard({ user, isSelf, suspending, onView, onToggleSuspend }: 
     <article className={parts.row} aria-labelledby={titleId}>
       <div className={parts.rowHead}>
         <h3 id={titleId} className={parts.rowTitle}>
-          {user.email || user.username || user.id}
+          {user.email ? <EmailAddress email={user.email} /> : user.username || user.id}
         </h3>
         <div className={parts.badges}>
           <Badge tone="magic">{capitalize(user.subscriptionTier)}</Badge>

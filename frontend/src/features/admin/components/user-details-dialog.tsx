@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Dialog } from '../../../shared/ui/dialog';
+import { EmailAddress } from '../../../shared/ui/email-address';
 import { QueryStatus } from '../../../shared/ui/query-status';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { useUserStatsQuery, type AdminUser } from '../api/admin.api';
@@ -64,7 +65,7 @@ export function UserDetailsDialog({ user, onClose }: UserDetailsDialogProps) {
   const adjustId = useId();
   const historyId = useId();
   return (
-    <Dialog open={user !== null} onClose={onClose} title="User Details" description={user?.email}>
+    <Dialog open={user !== null} onClose={onClose} title="User Details" description={user?.email ? <EmailAddress email={user.email} /> : undefined}>
       {user ? (
         <div className={styles.body}>
           <section className={parts.panel} aria-labelledby={infoId}>

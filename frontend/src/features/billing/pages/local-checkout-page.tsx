@@ -8,6 +8,7 @@ import { creditsLabel } from '../../../shared/api/credits.api';
 import { failureText } from '../../../shared/api/error-text';
 import { Button, ButtonLink } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
+import { EmailAddress } from '../../../shared/ui/email-address';
 import { AlertCircleIcon, CreditCardIcon, LockIcon } from '../../../shared/ui/icons';
 import { PageHeading } from '../../../shared/ui/page-heading';
 import { QueryStatus } from '../../../shared/ui/query-status';
@@ -60,7 +61,11 @@ function OrderSummary({ session }: { session: LocalCheckoutSession }) {
         <Fact label={item.kind === 'subscription' ? 'Amount (billed monthly)' : 'Amount'}>
           {formatMoney(session.amountCents, session.currency)}
         </Fact>
-        {session.email ? <Fact label="Account">{session.email}</Fact> : null}
+        {session.email ? (
+          <Fact label="Account">
+            <EmailAddress email={session.email} />
+          </Fact>
+        ) : null}
       </FactList>
     </Card>
   );

@@ -1,4 +1,5 @@
 import type { CurrentUser } from '../../../shared/api/current-user.api';
+import { EmailAddress } from '../../../shared/ui/email-address';
 import { UserIcon } from '../../../shared/ui/icons';
 import styles from './profile-cards.module.css';
 import { ProfileCard } from './profile-card';
@@ -15,7 +16,9 @@ export function AccountInfoCard({ user }: { user: CurrentUser }) {
       <dl className={styles.facts}>
         <div className={styles.fact}>
           <dt>Email</dt>
-          <dd>{user.email}</dd>
+          <dd>
+            <EmailAddress email={user.email} />
+          </dd>
         </div>
         <div className={styles.fact}>
           <dt>Username</dt>
