@@ -8,6 +8,7 @@ import { createTestDatabase, TestDatabase } from '../support/database';
 const CATALOGUE = [
   'admin_audit_log',
   'admin_whitelist',
+  'billing_checkout_claim',
   'billing_checkout_session',
   'billing_invoice',
   'billing_subscription',
