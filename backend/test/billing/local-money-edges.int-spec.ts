@@ -162,7 +162,7 @@ describe('billing with the local test checkout: the money edge cases (issue 24)'
         await holder.query('BEGIN');
         await holder.query(`SELECT pg_advisory_xact_lock(hashtextextended('billing:user:' || $1, 0))`, [user.id]);
         const running = Array.from({ length: 3 }, () => user.agent.post(`/api/checkout/sessions/${id}/confirm`).then((r) => r));
-        const waiting = async () => (await holder.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`)).rows[0].n;
+        const waiting = async () => (await holder.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`)).rows[0].n;
         await waitFor('three confirms running', () => inFlightOf('billing', user.id) === 3);
         await waitFor('a confirm waiting for the lock', async () => (await waiting()) >= 1);
         const fourth = await user.agent.post(`/api/checkout/sessions/${id}/confirm`).expect(429);

@@ -27,8 +27,21 @@ describe('IntervalJobs', () => {
       .getIntervals()
       .filter((name) => !name.startsWith('test.'))
       .sort();
-    // billing.renew-local-subscriptions: the zero-config payment provider is the local test checkout (D30).
-    expect(appJobs).toEqual(['billing.renew-local-subscriptions', 'credits.release-stale-reservations', 'generation.fail-stuck-generations', 'images.delete-image-objects', 'images.make-missing-renditions', 'images.purge-my-edits', 'privacy.finish-account-deletions', 'rate-limit.prune-idle', 'support.deliver-contact-messages']);
+    // billing.renew-local-subscriptions and billing.fulfil-paid-local-checkouts (issue 24): the
+    // zero-config payment provider is the local test checkout (D30).
+    expect(appJobs).toEqual([
+      'billing.fulfil-paid-local-checkouts',
+      'billing.renew-local-subscriptions',
+      'credits.release-stale-reservations',
+      'generation.fail-stuck-generations',
+      'images.delete-image-objects',
+      'images.make-missing-renditions',
+      'images.move-image-objects',
+      'images.purge-my-edits',
+      'privacy.finish-account-deletions',
+      'rate-limit.prune-idle',
+      'support.deliver-contact-messages',
+    ]);
   });
 
   it('runs a job on one instance at a time: the other instance, and a second tick here, skip', async () => {

@@ -1,9 +1,5 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { IntervalJobs, type IntervalJob } from '../../../shared/jobs/interval-jobs';
-import { LocalPaymentGateway } from '../adapters/local/local-payment-gateway.adapter';
-import { BillingRepository } from '../adapters/typeorm/billing.repository';
-import { FulfilmentService } from './fulfilment.service';
-import { PAYMENT_GATEWAY, type PaymentGateway } from './payment-gateway.port';
+import { Injectable } from '@nestjs/common';
+import { LocalCheckoutJob } from './local-checkout-job';
 
 /** Checkouts fulfilled per run; the rest wait for the next run. */
 const BATCH = 100;
@@ -19,25 +15,12 @@ export const PAID_GRACE_MS = 10_000;
  * arrive within half a minute of a crash.
  */
 @Injectable()
-export class FulfilPaidLocalCheckoutsJob implements IntervalJob, OnApplicationBootstrap {
+export class FulfilPaidLocalCheckoutsJob extends LocalCheckoutJob {
   readonly jobName = 'billing.fulfil-paid-local-checkouts';
   readonly everyMs = 20_000;
-  readonly runAtStart = true;
-  private readonly logger = new Logger('Billing');
-
-  constructor(
-    private readonly jobs: IntervalJobs,
-    private readonly repo: BillingRepository,
-    private readonly fulfilment: FulfilmentService,
-    @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    if (this.gateway instanceof LocalPaymentGateway) await this.jobs.schedule(this);
-  }
 
   async execute(now = new Date()): Promise<{ fulfilled: number; failed: number }> {
-    if (!(this.gateway instanceof LocalPaymentGateway)) return { fulfilled: 0, failed: 0 };
+    if (!this.local) return { fulfilled: 0, failed: 0 };
     let fulfilled = 0;
     let failed = 0;
     for (const id of await this.repo.paidUnfulfilledLocalCheckouts(new Date(now.getTime() - PAID_GRACE_MS), BATCH)) {

@@ -1,9 +1,5 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { IntervalJobs, type IntervalJob } from '../../../shared/jobs/interval-jobs';
-import { LocalPaymentGateway } from '../adapters/local/local-payment-gateway.adapter';
-import { BillingRepository } from '../adapters/typeorm/billing.repository';
-import { FulfilmentService } from './fulfilment.service';
-import { PAYMENT_GATEWAY, type PaymentGateway } from './payment-gateway.port';
+import { Injectable } from '@nestjs/common';
+import { LocalCheckoutJob } from './local-checkout-job';
 
 /** Subscriptions handled per run; the rest wait for the next run. */
 const BATCH = 200;
@@ -17,26 +13,13 @@ const MAX_PERIODS_PER_RUN = 24;
  * provider; with Stripe, Stripe renews and tells us by webhook.
  */
 @Injectable()
-export class LocalRenewalJob implements IntervalJob, OnApplicationBootstrap {
+export class LocalRenewalJob extends LocalCheckoutJob {
   readonly jobName = 'billing.renew-local-subscriptions';
   readonly everyMs = 60_000;
-  readonly runAtStart = true;
-  private readonly logger = new Logger('Billing');
-
-  constructor(
-    private readonly jobs: IntervalJobs,
-    private readonly repo: BillingRepository,
-    private readonly fulfilment: FulfilmentService,
-    @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    if (this.gateway instanceof LocalPaymentGateway) await this.jobs.schedule(this);
-  }
 
   async execute(now = new Date()): Promise<{ renewed: number; ended: number }> {
-    const local = this.gateway;
-    if (!(local instanceof LocalPaymentGateway)) return { renewed: 0, ended: 0 };
+    const local = this.local;
+    if (!local) return { renewed: 0, ended: 0 };
     let renewed = 0;
     let ended = 0;
     for (const due of await this.repo.dueLocalSubscriptions(now, BATCH)) {
