@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
-import { signUpThroughApi } from './support/accounts';
+import { signUpThroughApi, spendAllCredits } from './support/accounts';
 import { editWithChip } from './support/editor';
+import { waitForMails } from './support/outbox';
 import { useBrowserContexts, watchErrors } from './support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -37,7 +38,8 @@ describe('the Magic Editor in a real browser', () => {
 
   it('an out-of-credits user gets the Out of Credits flow and lands on /pricing', async () => {
     const context = await newContext();
-    await signUpThroughApi(context.request, baseUrl, outboxDir, { verify: false });
+    await signUpThroughApi(context.request, baseUrl, outboxDir, { verify: true });
+    await spendAllCredits(context.request, baseUrl);
     const page = await context.newPage();
     await editWithChip(page, baseUrl, 'make it black and white');
 
@@ -48,5 +50,18 @@ describe('the Magic Editor in a real browser', () => {
     await dialog.getByText('Would you like to buy more credits to continue creating images?').waitFor();
     await dialog.getByRole('button', { name: 'Buy Credits' }).click();
     await page.waitForURL(`${baseUrl}/pricing`);
+  });
+
+  it('an unverified user who presses Generate is offered verification and Resend Email, not credits to buy (issue 24)', async () => {
+    const context = await newContext();
+    const account = await signUpThroughApi(context.request, baseUrl, outboxDir, { verify: false });
+    const page = await context.newPage();
+    await editWithChip(page, baseUrl, 'make it black and white');
+    const dialog = page.getByRole('dialog', { name: 'Verify your email to get 2 free credits' });
+    await dialog.waitFor();
+    expect(await page.getByRole('dialog', { name: "You're out of credits!" }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Resend Email' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await waitForMails(outboxDir, account.email, /verify your email/i, 2)).length).toBe(2);
   });
 });

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { signUpThroughApi } from './support/accounts';
+import { signUpThroughApi, spendAllCredits } from './support/accounts';
 import { axeViolations } from './support/axe';
 import { useBrowserContexts, watchErrors } from './support/browser';
 import { editWithChip, openPromptStep, uploadAndChooseEditor } from './support/editor';
@@ -173,7 +173,8 @@ describe('Regenerate gives a different image; local mode tells the truth (issue 
 
     it('says "Tap to choose a photo", keeps the marked chips inside 360 px, and shows Out of Credits as soon as the 402 arrives', async () => {
       const context = await phone.newContext();
-      await signUpThroughApi(context.request, baseUrl, outboxDir, { verify: false });
+      await signUpThroughApi(context.request, baseUrl, outboxDir, { verify: true });
+      await spendAllCredits(context.request, baseUrl);
       const page = await context.newPage();
       await page.goto(`${baseUrl}/dashboard`);
       const zone = page.getByRole('group', { name: 'Photo drop zone' });

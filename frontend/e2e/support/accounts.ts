@@ -1,4 +1,6 @@
+import * as fs from 'node:fs';
 import type { APIRequestContext } from 'playwright-core';
+import { PHOTO } from './editor';
 import { waitForMail } from './outbox';
 
 export interface TestAccount {
@@ -33,4 +35,22 @@ export async function signUpThroughApi(
     if (!verified.ok()) throw new Error(`verification answered ${verified.status()}`);
   }
   return account;
+}
+
+/**
+ * Spends every credit of the signed-in account with local-engine generations through the API, so
+ * its next Generate is answered 402: a verified user who is out of credits (an unverified one is
+ * offered verification instead, issue 24).
+ */
+export async function spendAllCredits(request: APIRequestContext, baseUrl: string): Promise<void> {
+  const photo = fs.readFileSync(PHOTO);
+  for (let i = 0; i < 10; i++) {
+    const credits = (await (await request.get(`${baseUrl}/api/user/credits`)).json()) as { balance: number };
+    if (credits.balance === 0) return;
+    const res = await request.post(`${baseUrl}/api/generate`, {
+      multipart: { image: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo }, prompt: 'make it black and white', style: 'realistic' },
+    });
+    if (res.status() !== 200) throw new Error(`generate answered ${res.status()}: ${await res.text()}`);
+  }
+  throw new Error('the account still has credits after 10 generations');
 }
