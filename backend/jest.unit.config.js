@@ -3,6 +3,6 @@ module.exports = {
   rootDir: 'src',
   testEnvironment: 'node',
   testRegex: '.*\\.spec\\.ts$',
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/../tsconfig.test.json' }] },
+  transform: require('./jest.transform'),
   moduleFileExtensions: ['ts', 'js', 'json'],
 };
