@@ -51,7 +51,7 @@ describe('migrations', () => {
   };
 
   beforeAll(async () => {
-    db = await createTestDatabase('mig');
+    db = await createTestDatabase('mig', { empty: true });
     client = new Client({ connectionString: db.url });
     await client.connect();
   });

@@ -48,7 +48,8 @@ class TestRootModule {}
 
 /**
  * The whole Nest app in-process, with the production pipeline (configureApp), on its own
- * migrated database. Only paid outside services are ever replaced in tests.
+ * migrated database (a copy of the run's migrated template, see database.ts). Only paid outside
+ * services are ever replaced in tests.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const ownDb = !options.db;
@@ -62,7 +63,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
     DATABASE_URL: db.url,
   });
-  await migrateDatabase(db.url);
+  // A database cloned from the run's migrated template (the usual case) needs no migration.
+  if (!db.migrated) await migrateDatabase(db.url);
   const root: DynamicModule = {
     module: TestRootModule,
     imports: [AppModule.register({ config, databaseUrl: db.url })],
