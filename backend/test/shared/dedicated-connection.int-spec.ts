@@ -142,4 +142,39 @@ describe('DedicatedPgConnection', () => {
     expect([whileWaiting.c.connected, whileConnected.c.connected]).toEqual([false, false]);
     expect([...(await whileWaiting.backends()), ...(await whileConnected.backends())]).toEqual([]);
   });
+
+  it('stopped while a reconnect attempt is under way: ends its session, and the attempt never connects nor logs', async () => {
+    // The attempt after the drop holds its session and waits in `setup` until released, as a slow
+    // LISTEN would on a loaded server; the app shuts down (stop) meanwhile.
+    let attemptStarted!: () => void;
+    const attempting = new Promise<void>((resolve) => (attemptStarted = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let setups = 0;
+    const t = connection({
+      setup: async (client) => {
+        setups += 1;
+        if (setups === 2) {
+          attemptStarted();
+          await released;
+        }
+        await client.query('SELECT 1');
+      },
+    });
+    await t.c.start({ failHard: true });
+    const [first] = await t.backends();
+    await t.terminate(first);
+    await attempting;
+    expect(await t.backends()).toHaveLength(1); // the attempt's own session
+
+    const stopping = t.c.stop();
+    await waitFor('the attempt’s session to end', async () => (await t.backends()).length === 0);
+    release();
+    await stopping; // resolves once the attempt has given up
+
+    expect(t.events).toEqual(['connected', 'lost']);
+    expect(t.c.connected).toBe(false);
+    expect(t.warnings.filter((w) => w.startsWith('Test could not connect'))).toEqual([]);
+    expect(await t.backends()).toEqual([]);
+  });
 });

@@ -32,6 +32,8 @@ export class DedicatedPgConnection {
   private client?: Client;
   private reconnectTimer?: NodeJS.Timeout;
   private stopped = false;
+  /** The attempt under way (connecting or running `setup`), which `stop()` must end too. */
+  private attempt?: { client: Client; done: Promise<void> };
 
   constructor(private readonly options: DedicatedPgConnectionOptions) {}
 
@@ -48,22 +50,38 @@ export class DedicatedPgConnection {
     await this.connect(failHard);
   }
 
-  /** Ends the connection and any pending reconnect; nothing reconnects afterwards. */
+  /**
+   * Ends the connection, any pending reconnect and any attempt under way; nothing reconnects or
+   * logs afterwards. Resolves once no session of this connection is left and the attempt under way
+   * (if any) has given up, so that nothing of it runs after the caller's shutdown.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = undefined;
     const client = this.client;
     this.client = undefined;
-    await client?.end().catch(ignore);
+    const attempt = this.attempt;
+    await Promise.all([client?.end().catch(ignore), attempt?.client.end().catch(ignore)]);
+    await attempt?.done;
   }
 
-  private async connect(failHard = false): Promise<void> {
-    if (this.stopped) return;
-    const { url, applicationName, keepAlive, logger, label, setup, onNotification, onConnected } = this.options;
+  private connect(failHard = false): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    const { url, applicationName, keepAlive } = this.options;
     const client = new Client({ connectionString: url, application_name: applicationName, keepAlive });
+    const done = this.attemptOn(client, failHard).finally(() => {
+      if (this.attempt?.client === client) this.attempt = undefined;
+    });
+    this.attempt = { client, done: done.catch(ignore) };
+    return done;
+  }
+
+  private async attemptOn(client: Client, failHard: boolean): Promise<void> {
+    const { logger, label, setup, onNotification, onConnected } = this.options;
     let abandoned = false; // a failed hard start: its end is no reason to reconnect
     client.on('error', (err) => {
+      if (this.stopped) return; // ended by stop(): no trouble to report
       logger.warn(`${label} connection error: ${err.message}`);
       if (!abandoned) this.scheduleReconnect(client);
     });
@@ -86,6 +104,11 @@ export class DedicatedPgConnection {
         await client.end().catch(ignore);
         throw e;
       }
+      if (this.stopped) {
+        // stop() ended this attempt's session under it: nothing failed, nothing to retry.
+        await client.end().catch(ignore);
+        return;
+      }
       logger.warn(`${label} could not connect: ${(e as Error).message}`);
       this.scheduleReconnect(client);
     }
@@ -99,7 +122,7 @@ export class DedicatedPgConnection {
     client.end().catch(ignore);
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = undefined;
-      void this.connect();
+      if (!this.stopped) void this.connect();
     }, this.options.reconnectMs);
     this.reconnectTimer.unref();
   }
