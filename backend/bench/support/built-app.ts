@@ -1,28 +1,17 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { builtIsFresh } from '../../test/support/server-process';
 import { type AppProcess, startOnFreshDatabase } from './servers';
 
 const BACKEND = path.resolve(__dirname, '..', '..');
 export const BUILT_MAIN = path.join(BACKEND, 'dist', 'main.js');
-
-/** Newest modification time of the files under `dir` (0 when none). */
-function newestUnder(dir: string): number {
-  let max = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    max = Math.max(max, entry.isDirectory() ? newestUnder(p) : fs.statSync(p).mtimeMs);
-  }
-  return max;
-}
 
 /** Throws unless backend/dist exists and is at least as new as backend/src (run `npm run build` first). */
 export function assertFreshBuild(): void {
   if (!fs.existsSync(BUILT_MAIN)) throw new Error('backend/dist/main.js is missing: run `npm run build -w backend` first');
   // The build is incremental (it rewrites only the files whose output changed); its stamp tells
   // when it last ran.
-  const stamp = path.join(BACKEND, 'dist', '.build-stamp');
-  const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
-  if (built + 1 < newestUnder(path.join(BACKEND, 'src')) && !process.env.BENCH_ALLOW_STALE_DIST) {
+  if (!builtIsFresh() && !process.env.BENCH_ALLOW_STALE_DIST) {
     throw new Error('backend/dist is older than backend/src: run `npm run build -w backend` first (or set BENCH_ALLOW_STALE_DIST=1)');
   }
 }

@@ -29,8 +29,9 @@ export interface AppProcess extends RunningServer {
 }
 
 /**
- * Starts the app (from source through ts-node, or the built dist) in production mode, logs silent,
- * serving the built frontend, on a fresh database, once healthy; stopping it drops the database.
+ * Starts the app (the build when fresh, else the source through ts-node; or as `build` says) in
+ * production mode, logs silent, serving the built frontend, on a fresh database, once healthy;
+ * stopping it drops the database.
  */
 export async function startOnFreshDatabase(extraEnv: Record<string, string> = {}, build?: ServerBuild): Promise<AppProcess> {
   const db = await createTestDatabase('bench');
@@ -65,8 +66,8 @@ export async function startOnFreshDatabase(extraEnv: Record<string, string> = {}
 }
 
 /**
- * The real app (src/main.ts through ts-node) in its own process, so the load generator does not
- * share its event loop.
+ * The real app (the build when fresh, else src/main.ts through ts-node) in its own process, so the
+ * load generator does not share its event loop.
  */
 export function startAppProcess(extraEnv: Record<string, string> = {}): Promise<AppProcess> {
   return startOnFreshDatabase(extraEnv);

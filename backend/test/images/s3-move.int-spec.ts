@@ -8,6 +8,7 @@ import { databaseOptions } from '../../src/database/database-options';
 import { createImageStore, RENDITION_BACKFILL_ENTITIES, runMoveToObjectStore } from '../../src/modules/images';
 import { createGenerationApp, generate, signedInUser, sql, type TestUser } from '../generation/generation-helpers';
 import { photoJpeg, photoPng } from '../support/images';
+import { BACKEND_ENTRY_ENV, backendEntry } from '../support/server-process';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { startS3Server, type S3TestServer } from './s3-helpers';
 
@@ -100,12 +101,12 @@ describe('moving images from PostgreSQL to the object store', () => {
     expect(await served(s3App)).toEqual(before);
 
     // The command itself, run again: nothing left to move.
-    const { stdout } = await promisify(execFile)(process.execPath, ['-r', 'ts-node/register', 'src/cli/move-images-to-s3.ts'], {
+    const { stdout } = await promisify(execFile)(process.execPath, backendEntry('src/cli/move-images-to-s3.ts'), {
       cwd: path.resolve(__dirname, '../..'),
-      env: { ...process.env, ...s3.env, TS_NODE_TRANSPILE_ONLY: 'true', DATABASE_URL: pgApp.db.url, NODE_ENV: 'test' },
+      env: { ...process.env, ...s3.env, ...BACKEND_ENTRY_ENV, DATABASE_URL: pgApp.db.url, NODE_ENV: 'test' },
       timeout: 60_000,
     });
     expect(stdout).toMatch(/^images:move-to-s3: 0 images, 0 files and 0 renditions moved, 0 skipped, [\d.]+ s$/m);
     expect(await served(s3App)).toEqual(before);
-  }, 120_000); // the command runs through ts-node, which compiles the app's sources first
+  }, 120_000); // the command (through ts-node, when not built, it compiles the app's sources first)
 });

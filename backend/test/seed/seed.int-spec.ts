@@ -6,6 +6,7 @@ import { DEMO_EDITS } from '../../src/cli/seed/demo-content';
 import { ADMIN_EMAIL, DEMO_CREDITS, DEMO_EMAIL, DEV_PASSWORD } from '../../src/cli/seed/seed-settings';
 import { startS3Server, type S3TestServer } from '../images/s3-helpers';
 import { createTestDatabase, type TestDatabase } from '../support/database';
+import { BACKEND_ENTRY_ENV, backendEntry } from '../support/server-process';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 const BACKEND = path.resolve(__dirname, '..', '..');
@@ -16,17 +17,20 @@ interface CommandResult {
   stderr: string;
 }
 
-/** `npm run seed -w backend` as the package script runs it (ts-node), on the test's database. */
+/**
+ * `npm run seed -w backend` on the test's database: the build's dist/cli/seed.js when the build is
+ * fresh (`npm test` builds first), else src/cli/seed.ts through ts-node as the package script runs it.
+ */
 function runSeedCommand(db: TestDatabase, env: Record<string, string> = {}): Promise<CommandResult> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['-r', 'ts-node/register', 'src/cli/seed.ts'],
+      backendEntry('src/cli/seed.ts'),
       {
         cwd: BACKEND,
         env: {
           ...process.env,
-          TS_NODE_TRANSPILE_ONLY: 'true',
+          ...BACKEND_ENTRY_ENV,
           NODE_ENV: 'test',
           DATABASE_URL: db.url,
           ADMIN_EMAILS: '',
@@ -82,7 +86,8 @@ describe('npm run seed (issue 15): a living product in one command', () => {
   let countsAfterSecond: Record<string, number>;
 
   beforeAll(async () => {
-    db = await createTestDatabase('seed');
+    // Empty, as on a first install: the command migrates the database itself.
+    db = await createTestDatabase('seed', { empty: true });
     first = await runSeedCommand(db);
     countsAfterFirst = await rowCounts(db);
     // Issue 24: run again as someone whose app listens elsewhere (the database still DATABASE_URL's).
@@ -90,7 +95,7 @@ describe('npm run seed (issue 15): a living product in one command', () => {
     countsAfterSecond = await rowCounts(db);
     // The app as `ADMIN_EMAILS=… npm start` runs it after the seed printed that line.
     t = await createTestApp({ db, env: { ADMIN_EMAILS: ADMIN_EMAIL } });
-  }, 240_000); // two runs of the command through ts-node, which compiles the app's sources first
+  }, 240_000); // two runs of the command (through ts-node, when not built, it compiles the app's sources first)
 
   afterAll(async () => {
     await t?.close();
