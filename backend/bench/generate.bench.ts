@@ -15,9 +15,9 @@ import { CREDITS_API, type CreditsApi } from '../src/modules/credits';
 import { LocalImageModel } from '../src/modules/generation/adapters/model/local-image-model.adapter';
 import { GenerateImageUseCase } from '../src/modules/generation/application/generate-image.use-case';
 import { IMAGE_MODEL, type ImageEditRequest, type ImageModel } from '../src/modules/generation/application/image-model.port';
-import { OutputImageService } from '../src/modules/generation/application/output-image.service';
-import { UploadCheckService } from '../src/modules/generation/application/upload-check.service';
-import { makeGeneratedRenditions } from '../src/modules/images';
+import { OutputImageService } from '../src/modules/generation/adapters/codecs/output-image.service';
+import { UploadCheckService } from '../src/modules/generation/adapters/codecs/upload-check.service';
+import { IMAGES_API, type ImagesApi } from '../src/modules/images';
 import { parseEditIntents } from '../src/modules/generation/adapters/model/local-engine/edit-intents';
 import { applyIntents, decode, encode } from '../src/modules/generation/adapters/model/local-engine-renderer';
 import { PROMPT_SUGGESTIONS } from '../src/modules/generation/domain/shared-with-client/prompt-suggestions';
@@ -190,7 +190,8 @@ async function whatTheRatioAlsoPays(app: INestApplication, dbUrl: string, photo:
   const pixels = checked.renditionPixels;
   if (!pixels) throw new Error('expected the upload check fast path');
   const check = await costOf(() => uploads.check(photo));
-  const originalRenditions = await costOf(() => makeGeneratedRenditions(pixels, checked.width));
+  const images = app.get<ImagesApi>(IMAGES_API);
+  const originalRenditions = await costOf(() => images.renditionsFromPixels(pixels, checked.width));
   const outputAlone = await costOf(async () => {
     const prepared = await outputs.prepare(photo, { watermark: true });
     await prepared.renditions;

@@ -4,10 +4,9 @@
  * stores them (S3_BUCKET: the object store, ADR 0023). Uses DATABASE_URL, else the embedded
  * PostgreSQL the app uses; migrates first like the app. Prints one summary line.
  */
-import { runRenditionBackfill } from '../modules/images';
 import { runImageCommand } from './image-command';
 
-runImageCommand('renditions backfill', async (dataSource, store, log) => {
-  const summary = await runRenditionBackfill(dataSource, log, store);
+runImageCommand('renditions backfill', async (commands, log) => {
+  const summary = await commands.backfillRenditions(log);
   return `renditions backfill: ${summary.made} images given renditions, ${summary.skipped} skipped, ${summary.seconds.toFixed(1)} s`;
 });

@@ -4,13 +4,11 @@
  * image store (ADR 0023), closed again whatever happens. Progress goes to stderr, the summary line
  * to stdout, and the exit code says whether it worked.
  */
-import { DataSource } from 'typeorm';
 import { loadConfig } from '../config/app-config';
-import { databaseOptions } from '../database/database-options';
 import { prepareDatabase } from '../database/prepare-database';
-import { createImageStore, describeImageStore, RENDITION_BACKFILL_ENTITIES } from '../modules/images';
+import { describeImageStore, type ImageCommands, openImageCommands } from '../modules/images';
 
-type Work = (dataSource: DataSource, store: ReturnType<typeof createImageStore>, log: (line: string) => void) => Promise<string>;
+type Work = (commands: ImageCommands, log: (line: string) => void) => Promise<string>;
 
 export function runImageCommand(name: string, work: Work, options: { needsObjectStore?: boolean } = {}): void {
   const log = (line: string) => console.error(line);
@@ -19,14 +17,12 @@ export function runImageCommand(name: string, work: Work, options: { needsObject
     if (options.needsObjectStore && !config.images.s3) throw new Error('S3_BUCKET is not set: there is no object store to move the images to');
     log(describeImageStore(config.images.s3));
     const database = await prepareDatabase(config, log);
-    const dataSource = new DataSource(databaseOptions(database.url, { entities: RENDITION_BACKFILL_ENTITIES }, { ...config.database.pool, size: 2 }));
-    const store = createImageStore(config.images.s3);
+    const commands = openImageCommands(config, database.url);
     try {
-      await dataSource.initialize();
-      console.log(await work(dataSource, store, log));
+      await commands.open();
+      console.log(await work(commands, log));
     } finally {
-      store.onModuleDestroy?.();
-      await dataSource.destroy().catch(() => undefined);
+      await commands.close();
       await database.embedded?.stop();
     }
   };

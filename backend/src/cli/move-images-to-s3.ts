@@ -6,13 +6,12 @@
  * settings first). Uses DATABASE_URL, else the embedded PostgreSQL; migrates first like the app.
  * Prints progress per batch and one summary line.
  */
-import { runMoveToObjectStore } from '../modules/images';
 import { runImageCommand } from './image-command';
 
 runImageCommand(
   'images:move-to-s3',
-  async (dataSource, store, log) => {
-    const summary = await runMoveToObjectStore(dataSource, store, log);
+  async (commands, log) => {
+    const summary = await commands.moveToObjectStore(log);
     return (
       `images:move-to-s3: ${summary.images} images, ${summary.files} files and ${summary.renditions} renditions moved, ` +
       `${summary.skipped} skipped, ${summary.seconds.toFixed(1)} s`

@@ -1,8 +1,8 @@
 import request from 'supertest';
 import sharp from 'sharp';
-import { UploadCheckService } from '../../src/modules/generation/application/upload-check.service';
+import { UploadCheckService } from '../../src/modules/generation/adapters/codecs/upload-check.service';
 import { UnreadableUploadError } from '../../src/modules/generation/domain/generation-errors';
-import { generatedRenditionWidth } from '../../src/modules/images';
+import { largestRenditionWidth } from '../../src/modules/images';
 import {
   GPS_IFD_POINTER,
   cleanJpeg,
@@ -180,7 +180,7 @@ describe('upload check: lossless fast path and slow path (D12)', () => {
     const checkDecode = async (jpeg: Buffer, failOn: 'error' | 'warning') => {
       const { width } = await sharp(jpeg).metadata();
       return sharp(jpeg, { failOn })
-        .resize({ width: generatedRenditionWidth(width!) ?? width!, withoutEnlargement: true })
+        .resize({ width: largestRenditionWidth(width!) ?? width!, withoutEnlargement: true })
         .raw()
         .toBuffer();
     };

@@ -9,8 +9,8 @@ import { DescribeEngineUseCase } from './application/describe-engine.use-case';
 import { FailStuckGenerationsJob } from './application/fail-stuck-generations.job';
 import { GenerateImageUseCase } from './application/generate-image.use-case';
 import { InstanceGenerationSlots } from './application/instance-generation-slots';
-import { OutputImageService } from './application/output-image.service';
-import { UploadCheckService } from './application/upload-check.service';
+import { OutputImageService } from './adapters/codecs/output-image.service';
+import { UploadCheckService } from './adapters/codecs/upload-check.service';
 import { GenerationApiService } from './application/generation-api.service';
 import { GENERATION_API } from './generation.api';
 

@@ -24,7 +24,7 @@ export interface NewProcessingImage {
   seed?: number | null;
   /**
    * Makes the original's WebP renditions from pixels the caller already decoded
-   * (`makeGeneratedRenditions`, e.g. from the upload check's own decode); called once the row is
+   * (`renditionsFromPixels`, e.g. from the upload check's own decode); called once the row is
    * written. Resolving to null or failing, they are made from `originalBytes`, as when left out.
    */
   makeOriginalRenditions?: () => Promise<GeneratedRenditions | null>;
@@ -38,13 +38,21 @@ export interface GeneratedImage {
   isWatermarked: boolean;
   /**
    * The generated file's WebP renditions when the caller makes them itself, from the output's own
-   * pixels while the full file is encoded (`makeGeneratedRenditions`); resolves to null when they
+   * pixels while the full file is encoded (`renditionsFromPixels`); resolves to null when they
    * could not be made (the backfill makes them later). Left out, they are made from `bytes`.
    */
   renditions?: Promise<GeneratedRenditions | null>;
 }
 
-/** Renditions made by `makeGeneratedRenditions` (opaque to the caller). */
+/** Raw pixels as sharp describes them. */
+export interface RawPixels {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 1 | 2 | 3 | 4;
+}
+
+/** Renditions made by `renditionsFromPixels` (opaque to the caller). */
 export interface GeneratedRenditions {
   readonly made: ReadonlyArray<{ width: number; height: number; version: string; bytes: Buffer }>;
 }
@@ -162,6 +170,48 @@ export interface ImagesApi {
    * page; null for any other id (private, hidden, failed, unknown, malformed), so nothing leaks.
    */
   sharePreview(imageId: string): Promise<SharePreview | null>;
+  /**
+   * D31 from pixels the caller already decoded (a generation's output while its file is encoded,
+   * or the upload check's decode of the original), scaled to `largestRenditionWidth(sourceWidth)`
+   * (the file as stored, orientation applied, is `sourceWidth` wide) with everything the stored
+   * file carries (a watermark, D2) drawn: its WebP renditions, for `GeneratedImage.renditions` or
+   * `NewProcessingImage.makeOriginalRenditions`. Encodes only; stores nothing.
+   */
+  renditionsFromPixels(pixels: RawPixels, sourceWidth: number): Promise<GeneratedRenditions>;
 }
 
 export const IMAGES_API = Symbol('IMAGES_API');
+
+/** The maintenance commands' summaries (backend/src/cli, `openImageCommands`). */
+export interface BackfillSummary {
+  made: number;
+  skipped: number;
+  seconds: number;
+}
+
+export interface MoveSummary {
+  /** Images that had bytes in their rows when looked at. */
+  images: number;
+  /** Full files (originals and generated files) now in the object store. */
+  files: number;
+  renditions: number;
+  /** Files whose row changed meanwhile (moved by another run, failed or deleted): left as they were. */
+  skipped: number;
+  seconds: number;
+}
+
+/**
+ * The images context's maintenance commands (`npm run renditions:backfill`, `images:move-to-s3`),
+ * on a database connection of their own and the configured image store: `openImageCommands` in
+ * images.module.ts wires them, as the module wires the app.
+ */
+export interface ImageCommands {
+  /** Connects; call before a command. */
+  open(): Promise<void>;
+  /** D31: every completed image without renditions gets them (ADR 0017). */
+  backfillRenditions(log?: (line: string) => void): Promise<BackfillSummary>;
+  /** ADR 0023: image bytes move from PostgreSQL rows to the object store. */
+  moveToObjectStore(log?: (line: string) => void, batch?: number): Promise<MoveSummary>;
+  /** Disconnects, whatever happened. */
+  close(): Promise<void>;
+}

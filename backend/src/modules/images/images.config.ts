@@ -49,6 +49,13 @@ export interface S3Settings {
   publicBaseUrl: string | null;
 }
 
+/** The start-up log line naming the store in use. */
+export function describeImageStore(s3: S3Settings | null): string {
+  if (!s3) return 'Image storage: PostgreSQL (bytea; set S3_BUCKET for an object store)';
+  const where = s3.endpoint ? `${s3.endpoint} (${s3.forcePathStyle ? 'path-style' : 'virtual-hosted'})` : `AWS ${s3.region}`;
+  return `Image storage: S3 bucket ${s3.bucket} at ${where}${s3.publicBaseUrl ? `, public images from ${s3.publicBaseUrl}` : ''}`;
+}
+
 export function imagesConfig(env: ImagesEnv) {
   const s3: S3Settings | null = env.S3_BUCKET
     ? {

@@ -1,6 +1,10 @@
 import { Logger, Module } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { createImageStore, describeImageStore } from './adapters/image-store.factory';
+import { databaseOptions } from '../../database/database-options';
+import { runMoveToObjectStore } from './adapters/cli/move-to-object-store';
+import { RENDITION_BACKFILL_ENTITIES, runRenditionBackfill } from './adapters/cli/rendition-backfill';
+import { createImageStore } from './adapters/image-store.factory';
 import { TypeormImageObjectMovesRepository } from './adapters/typeorm/typeorm-image-object-moves.repository';
 import { TypeormImageObjectsRepository } from './adapters/typeorm/typeorm-image-objects.repository';
 import { DeleteImageObjectsJob } from './application/delete-image-objects.job';
@@ -27,7 +31,8 @@ import { PurgeMyEditsJob } from './application/purge-my-edits.job';
 import { SaveImageUseCase } from './application/save-image.use-case';
 import { SharedEditService } from './application/shared-edit.service';
 import { UnsaveImageUseCase } from './application/unsave-image.use-case';
-import { IMAGES_API } from './images.api';
+import { IMAGES_API, type ImageCommands } from './images.api';
+import { describeImageStore } from './images.config';
 
 /**
  * Images (issues 9, 11): completed images as a library of their own. Owns the `image` and
@@ -74,3 +79,24 @@ import { IMAGES_API } from './images.api';
   exports: [IMAGES_API],
 })
 export class ImagesModule {}
+
+/**
+ * The maintenance commands (backend/src/cli), wired as the module wires the app: the configured
+ * image store (ADR 0023) and a small DataSource of their own that knows only this context's entity,
+ * on the database at `databaseUrl` (prepared and migrated by the caller).
+ */
+export function openImageCommands(config: AppConfig, databaseUrl: string): ImageCommands {
+  const dataSource = new DataSource(databaseOptions(databaseUrl, { entities: RENDITION_BACKFILL_ENTITIES }, { ...config.database.pool, size: 2 }));
+  const store = createImageStore(config.images.s3);
+  return {
+    open: async () => {
+      await dataSource.initialize();
+    },
+    backfillRenditions: (log) => runRenditionBackfill(dataSource, log, store),
+    moveToObjectStore: (log, batch) => runMoveToObjectStore(dataSource, store, log, batch),
+    close: async () => {
+      store.onModuleDestroy?.();
+      await dataSource.destroy().catch(() => undefined);
+    },
+  };
+}

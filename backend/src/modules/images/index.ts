@@ -1,17 +1,28 @@
 // Public surface of the images context (ARCHITECTURE rule 2): other contexts import only from here.
-export { ImagesModule } from './images.module';
+// No adapter: what others need of its technology (WebP renditions from their pixels, the
+// maintenance commands) goes through IMAGES_API and openImageCommands.
+export { ImagesModule, openImageCommands } from './images.module';
 export { IMAGES_API } from './images.api';
-export type { CompletedImage, GeneratedImage, GeneratedRenditions, HiddenImage, ImageBytes, ImageCounts, ImagesApi, NewProcessingImage, OwnedImage, SharePreview } from './images.api';
-export { renditionViews } from './domain/rendition';
-export { makeGeneratedRenditions, generatedRenditionWidth } from './adapters/sharp/generated-renditions';
-export type { RawPixels } from './adapters/sharp/webp-renditions';
+export type {
+  BackfillSummary,
+  CompletedImage,
+  GeneratedImage,
+  GeneratedRenditions,
+  HiddenImage,
+  ImageBytes,
+  ImageCommands,
+  ImageCounts,
+  ImagesApi,
+  MoveSummary,
+  NewProcessingImage,
+  OwnedImage,
+  RawPixels,
+  SharePreview,
+} from './images.api';
+export { describeImageStore } from './images.config';
+export { largestRenditionWidth, renditionViews } from './domain/rendition';
 export type { RenditionView, RenditionViews } from './domain/rendition';
 export type { ImageRecord, ImageStatus } from './domain/image';
 export type { OriginalMimeType, StoredMimeType } from './domain/image-format';
 export { extensionFor } from './domain/image-format';
 export { ImageNotFoundError } from './domain/images-errors';
-export { runRenditionBackfill, RENDITION_BACKFILL_ENTITIES } from './adapters/cli/rendition-backfill';
-export type { BackfillSummary } from './adapters/cli/rendition-backfill';
-export { runMoveToObjectStore } from './adapters/cli/move-to-object-store';
-export type { MoveSummary } from './adapters/cli/move-to-object-store';
-export { createImageStore, describeImageStore } from './adapters/image-store.factory';

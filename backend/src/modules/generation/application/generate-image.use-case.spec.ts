@@ -11,8 +11,8 @@ import { UnreadableUploadError } from '../domain/generation-errors';
 import { GenerateImageUseCase } from './generate-image.use-case';
 import type { ImageEditRequest, ImageModel } from './image-model.port';
 import { InstanceGenerationSlots } from './instance-generation-slots';
-import { OutputImageService } from './output-image.service';
-import { UploadCheckService } from './upload-check.service';
+import { OutputImageService } from '../adapters/codecs/output-image.service';
+import { UploadCheckService } from '../adapters/codecs/upload-check.service';
 
 /** The use case's order and failure paths with fakes around it (D4: a failure never costs a credit). */
 describe('GenerateImageUseCase', () => {
@@ -67,6 +67,9 @@ describe('GenerateImageUseCase', () => {
     async markFailed(id: string) {
       Object.assign(this.rows.get(id)!, { status: 'failed', original: null, generated: null });
     }
+    async renditionsFromPixels() {
+      return { made: [] };
+    }
   }
 
   const passThrough: ImageModel = { edit: async (r) => ({ image: r.image, mimeType: r.mimeType, model: 'test-model' }) };
@@ -88,7 +91,7 @@ describe('GenerateImageUseCase', () => {
       credits as unknown as CreditsApi,
       model,
       uploads(config),
-      new OutputImageService(),
+      new OutputImageService(images as unknown as ImagesApi),
       images as unknown as ImagesApi,
       events,
       slots,

@@ -11,7 +11,7 @@ import {
   type CreditsApi,
   type Reservation,
 } from '../../credits';
-import { IMAGES_API, makeGeneratedRenditions, type ImagesApi, type RenditionView } from '../../images';
+import { IMAGES_API, type ImagesApi, type RenditionView } from '../../images';
 import { sanitizeFilename } from '../domain/filename';
 import { SEED_MAX, SEED_MIN } from '../domain/generation-seed';
 import { MODEL_BUSY_MESSAGE, PromptBlockedError, TooManyGenerationsInFlightError } from '../domain/generation-errors';
@@ -22,8 +22,8 @@ import { checkPromptOnServer } from '../domain/shared-with-client/prompt-filter'
 import { shouldWatermark } from '../domain/watermark';
 import { IMAGE_MODEL, type ImageEditResult, type ImageModel } from './image-model.port';
 import { InstanceGenerationSlots } from './instance-generation-slots';
-import { OutputImageService } from './output-image.service';
-import { UploadCheckService, type CheckedImage } from './upload-check.service';
+import { OutputImageService } from '../adapters/codecs/output-image.service';
+import { UploadCheckService, type CheckedImage } from '../adapters/codecs/upload-check.service';
 
 export interface UploadedFile {
   buffer: Buffer;
@@ -128,7 +128,7 @@ export class GenerateImageUseCase {
     // from a second decode of the upload (issue 14); started by the images context once the row is
     // written (encoding during the insert only slowed the insert down).
     const pixels = original.renditionPixels;
-    const makeOriginalRenditions = pixels ? () => makeGeneratedRenditions(pixels, original.width) : undefined;
+    const makeOriginalRenditions = pixels ? () => this.images.renditionsFromPixels(pixels, original.width) : undefined;
     await this.images.createProcessing({
       id: imageId,
       userId: command.userId,

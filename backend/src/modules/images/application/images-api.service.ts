@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { makeGeneratedRenditions } from '../adapters/sharp/generated-renditions';
 import { TypeormImageRepository } from '../adapters/typeorm/typeorm-image.repository';
 import { renditionViews } from '../domain/rendition';
 import { ValidationError } from '../../../shared/errors/domain-error';
@@ -7,12 +8,14 @@ import { isImageId } from '../domain/image';
 import type {
   CompletedImage,
   GeneratedImage,
+  GeneratedRenditions,
   HiddenImage,
   ImageBytes,
   ImageCounts,
   ImagesApi,
   NewProcessingImage,
   OwnedImage,
+  RawPixels,
   SharePreview,
 } from '../images.api';
 import { ImageObjectMovesService } from './image-object-moves.service';
@@ -42,6 +45,10 @@ export class ImagesApiService implements ImagesApi {
 
   sharePreview(imageId: string): Promise<SharePreview | null> {
     return this.sharedEdits.preview(imageId);
+  }
+
+  renditionsFromPixels(pixels: RawPixels, sourceWidth: number): Promise<GeneratedRenditions> {
+    return makeGeneratedRenditions(pixels, sourceWidth);
   }
 
   /**

@@ -21,6 +21,16 @@ export function renditionWidths(sourceWidth: number): number[] {
   return widths;
 }
 
+/**
+ * The width of the largest rendition of a source `sourceWidth` pixels wide (null: none to make):
+ * the width a caller scales its decoded pixels to before handing them over for the renditions
+ * (`IMAGES_API.renditionsFromPixels`).
+ */
+export function largestRenditionWidth(sourceWidth: number): number | null {
+  const widths = renditionWidths(sourceWidth);
+  return widths.length ? Math.max(...widths) : null;
+}
+
 /** What `image.renditions` records of one rendition: width, height, version (16 hex of its content hash). */
 export interface StoredRendition {
   w: number;

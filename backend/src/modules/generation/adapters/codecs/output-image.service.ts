@@ -1,9 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import sharp, { type Metadata } from 'sharp';
-import { generatedRenditionWidth, makeGeneratedRenditions, type GeneratedRenditions, type RawPixels } from '../../images';
-import { UnusableModelOutputError } from '../domain/generation-errors';
-import { sniffStoredType, type StoredMimeType } from '../domain/image-format';
-import { watermarkLayout, watermarkSvg } from '../domain/watermark';
+import { IMAGES_API, largestRenditionWidth, type GeneratedRenditions, type ImagesApi, type RawPixels } from '../../../images';
+import { UnusableModelOutputError } from '../../domain/generation-errors';
+import { sniffStoredType, type StoredMimeType } from '../../domain/image-format';
+import { watermarkLayout, watermarkSvg } from '../../domain/watermark';
 
 export interface OutputImage {
   bytes: Buffer;
@@ -22,6 +22,8 @@ const MAX_OUTPUT_PIXELS = 100_000_000;
  */
 @Injectable()
 export class OutputImageService {
+  constructor(@Inject(IMAGES_API) private readonly images: ImagesApi) {}
+
   async prepare(output: Buffer, options: { watermark: boolean }): Promise<OutputImage> {
     const mimeType = sniffStoredType(output);
     if (!mimeType) throw new UnusableModelOutputError();
@@ -66,7 +68,7 @@ export class OutputImageService {
    * watermarked), then encoded by the images context. null when the image is too small for any.
    */
   private async renditionsOf(output: Buffer, sourceWidth: number, watermark: boolean): Promise<GeneratedRenditions | null> {
-    const largest = generatedRenditionWidth(sourceWidth);
+    const largest = largestRenditionWidth(sourceWidth);
     if (!largest) return null;
     const scaled = await sharp(output, { failOn: 'error', limitInputPixels: MAX_OUTPUT_PIXELS })
       .rotate()
@@ -84,6 +86,6 @@ export class OutputImageService {
       const marked = await drawn.raw().toBuffer({ resolveWithObject: true });
       pixels = { data: marked.data, width: marked.info.width, height: marked.info.height, channels: marked.info.channels };
     }
-    return makeGeneratedRenditions(pixels, sourceWidth);
+    return this.images.renditionsFromPixels(pixels, sourceWidth);
   }
 }

@@ -1,15 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import sharp, { type Metadata } from 'sharp';
-import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
-import { generatedRenditionWidth, type RawPixels } from '../../images';
+import { APP_CONFIG, type AppConfig } from '../../../../config/app-config';
+import { largestRenditionWidth, type RawPixels } from '../../../images';
 import {
   TooManyPixelsError,
   UnreadableUploadError,
   UnsupportedUploadTypeError,
   UploadTooLargeError,
-} from '../domain/generation-errors';
-import { exceedsPixelLimit, sniffUploadType, type UploadMimeType } from '../domain/image-format';
-import { stripMetadata } from '../adapters/codecs/strip-metadata';
+} from '../../domain/generation-errors';
+import { exceedsPixelLimit, sniffUploadType, type UploadMimeType } from '../../domain/image-format';
+import { stripMetadata } from './strip-metadata';
 
 /** An upload that passed D12: upright and without any metadata (lossless when it allowed, else freshly encoded). */
 export interface CheckedImage {
@@ -90,7 +90,7 @@ export class UploadCheckService {
 
     const { maxMegapixels } = this.config.generation.upload;
     let renditionPixels: RawPixels | undefined;
-    const decodeWidth = purpose === 'mask' ? Math.max(1, Math.ceil(width / 8)) : (generatedRenditionWidth(width) ?? width);
+    const decodeWidth = purpose === 'mask' ? Math.max(1, Math.ceil(width / 8)) : (largestRenditionWidth(width) ?? width);
     try {
       // Every pixel decoded (and verified), kept only at the scale of the largest rendition (D31),
       // the very call the images context makes for its renditions: JPEG with shrink-on-load (a

@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { ImageStore } from '../../application/image-store.port';
 import type { ImageFile } from '../../domain/image';
 import { fileKey, objectScopeOf, renditionKey } from '../../domain/object-keys';
+import type { MoveSummary } from '../../images.api';
 import { ImageOrmEntity } from '../typeorm/image.orm-entity';
 import { TypeormImageObjectsRepository } from '../typeorm/typeorm-image-objects.repository';
 import { TypeormImageRepository } from '../typeorm/typeorm-image.repository';
@@ -9,17 +10,6 @@ import { forEachImageBatch } from './image-batches';
 
 /** Images looked up per query; their objects are put a few at a time. */
 const DEFAULT_BATCH = 20;
-
-export interface MoveSummary {
-  /** Images that had bytes in their rows when looked at. */
-  images: number;
-  /** Full files (originals and generated files) now in the object store. */
-  files: number;
-  renditions: number;
-  /** Files whose row changed meanwhile (moved by another run, failed or deleted): left as they were. */
-  skipped: number;
-  seconds: number;
-}
 
 /**
  * ADR 0023: moves image bytes from PostgreSQL rows to the object store (`npm run images:move-to-s3

@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import { ImageRenditionsService } from '../../application/image-renditions.service';
 import type { ImageStore } from '../../application/image-store.port';
 import { ImageStorageService } from '../../application/image-storage.service';
+import type { BackfillSummary } from '../../images.api';
 import { PostgresImageStore } from '../postgres/postgres-image-store.adapter';
 import { ImageOrmEntity } from '../typeorm/image.orm-entity';
 import { TypeormImageObjectsRepository } from '../typeorm/typeorm-image-objects.repository';
@@ -10,12 +11,6 @@ import { forEachImageBatch } from './image-batches';
 
 /** Images looked up per query; each is made and stored before the next. */
 const BATCH = 25;
-
-export interface BackfillSummary {
-  made: number;
-  skipped: number;
-  seconds: number;
-}
 
 /**
  * D31 backfill as a command (`npm run renditions:backfill -w backend`): every completed image

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { renditionWidths } from '../../domain/rendition';
+import type { RawPixels } from '../../images.api';
 
 /** One WebP rendition as made: its size, its version (16 hex of the SHA-256 of its bytes) and its bytes. */
 export interface MadeRendition {
@@ -37,14 +38,6 @@ export async function makeWebpRenditions(source: Buffer): Promise<MadeRendition[
   return encodeWebpRenditions(data, { width: info.width, height: info.height, channels: info.channels }, widths);
 }
 
-/** Raw pixels as sharp describes them. */
-export interface RawPixels {
-  data: Buffer;
-  width: number;
-  height: number;
-  channels: 1 | 2 | 3 | 4;
-}
-
 /**
  * D31: the same renditions from pixels the caller already has: a source `sourceWidth` pixels wide
  * (as stored, orientation applied) scaled to `largestRenditionWidth(sourceWidth)` wide, with
@@ -56,12 +49,6 @@ export async function makeWebpRenditionsFromPixels(pixels: RawPixels, sourceWidt
   if (widths.length === 0) throw new Error('The image has no width');
   if (pixels.width !== Math.max(...widths)) throw new Error(`Rendition pixels are ${pixels.width} px wide, expected ${Math.max(...widths)}`);
   return encodeWebpRenditions(pixels.data, { width: pixels.width, height: pixels.height, channels: pixels.channels }, widths);
-}
-
-/** The width the pixels given to makeWebpRenditionsFromPixels must have; null when there are no renditions. */
-export function largestRenditionWidth(sourceWidth: number): number | null {
-  const widths = renditionWidths(sourceWidth);
-  return widths.length ? Math.max(...widths) : null;
 }
 
 async function encodeWebpRenditions(
