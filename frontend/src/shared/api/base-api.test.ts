@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../../app/store';
+import { makeStore } from '../../test/app-parts';
 import { json, stubApi } from '../../test/fetch-stub';
 import { NETWORK_ERROR_MESSAGE, baseApi, getErrorMessage, getErrorStatus, type ApiError } from './base-api';
 import { currentUserApi } from './current-user.api';

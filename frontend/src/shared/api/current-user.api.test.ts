@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeStore } from '../../app/store';
+import { makeStore } from '../../test/app-parts';
 import { clearSignedInHint, json, stubApi } from '../../test/fetch-stub';
 import { renderRoute } from '../../test/render-route';
 import { currentUserApi } from './current-user.api';

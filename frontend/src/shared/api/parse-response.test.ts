@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
-import { makeStore } from '../../app/store';
+import { makeStore } from '../../test/app-parts';
 import { json, stubApi } from '../../test/fetch-stub';
 import { UNREADABLE_ANSWER_MESSAGE, baseApi } from './base-api';
 import { creditsApi } from './credits.api';

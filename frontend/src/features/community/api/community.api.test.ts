@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../../../app/store';
+import { makeStore } from '../../../test/app-parts';
 import { UNREADABLE_ANSWER_MESSAGE } from '../../../shared/api/base-api';
 import { json, stubApi } from '../../../test/fetch-stub';
 import { calls, entry, heldAnswer, rankedEntry } from '../components/community-test-kit';

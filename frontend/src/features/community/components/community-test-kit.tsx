@@ -5,8 +5,7 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { AppProviders } from '../../../app/providers';
-import { makeStore } from '../../../app/store';
+import { AppProviders, makeStore } from '../../../test/app-parts';
 import type { RouteHandler } from '../../../test/fetch-stub';
 import { laughMemory } from '../lib/laugh-memory';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../../../app/store';
+import { makeStore } from '../../../test/app-parts';
 import { baseApi } from '../../../shared/api/base-api';
 import { creditsApi } from '../../../shared/api/credits.api';
 import { json, stubApi } from '../../../test/fetch-stub';

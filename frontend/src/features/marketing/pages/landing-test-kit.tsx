@@ -10,10 +10,7 @@ import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
-import { AppProviders } from '../../../app/providers';
-import { LandingLayout } from '../../../app/layouts/landing-layout';
-import { RootLayout } from '../../../app/layouts/root-layout';
-import { makeStore } from '../../../app/store';
+import { AppProviders, LandingLayout, makeStore, RootLayout } from '../../../test/app-parts';
 import { json, signedOut, stubApi, type ApiRoutes, type RouteHandler } from '../../../test/fetch-stub';
 import { LandingPage } from './landing-page';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeStore } from '../../../app/store';
+import { makeStore } from '../../../test/app-parts';
 import { UNREADABLE_ANSWER_MESSAGE } from '../../../shared/api/base-api';
 import { json, stubApi } from '../../../test/fetch-stub';
 import { listAnswer, savedImage } from '../my-edits-test-kit';
