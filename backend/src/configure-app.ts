@@ -1,7 +1,7 @@
 import { Logger as NestLogger, ValidationError as ClassValidatorError, ValidationPipe } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { WsAdapter } from '@nestjs/platform-ws';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
 import express, { NextFunction, Request, RequestHandler, Response } from 'express';
 import connectPgSimple from 'connect-pg-simple';
@@ -13,6 +13,7 @@ import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { AppConfig } from './config/app-config';
 import { SESSION_COOKIE, SESSION_TTL_SECONDS } from './shared/auth/session-cookie';
+import { buildOpenApiDocument } from './shared/http/openapi/openapi-document';
 import { SessionCache } from './shared/auth/session-cache';
 import { markSessionChecked, signedInHintFollowsSession, signedInHintForPage } from './shared/auth/signed-in-hint';
 import { ValidationError } from './shared/errors/domain-error';
@@ -163,15 +164,12 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, ses
   if (config.apiDocs) publishApiDocs(app);
 }
 
-/** Swagger UI at /api/docs, the OpenAPI document at /api/docs-json. */
+/**
+ * Swagger UI at /api/docs, the OpenAPI document at /api/docs-json: the same document as the
+ * checked-in backend/openapi/openapi.json (ADR 0027; test/http/api-contract.int-spec.ts).
+ */
 function publishApiDocs(app: NestExpressApplication): void {
-  const openApi = new DocumentBuilder()
-    .setTitle('Magic Editor API')
-    .setDescription('The HTTP API behind Magic Editor. Errors answer {message, error, code}.')
-    .setVersion('1')
-    .addCookieAuth(SESSION_COOKIE)
-    .build();
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi), {
+  SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app), {
     jsonDocumentUrl: 'api/docs-json',
   });
 }

@@ -1,8 +1,10 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { UnavailableError } from '../shared/errors/domain-error';
+import { ApiErrors } from '../shared/http/openapi/api-errors';
 import { HealthCheck } from './health-check';
-import { healthAnswer, type HealthAnswer } from './health-hot-path';
+import { healthAnswer } from './health-hot-path';
+import { HealthResponse } from './health.responses';
 
 @ApiTags('system')
 @Controller('health')
@@ -14,9 +16,10 @@ export class HealthController {
    * second per instance; ADR 0021: while a check is fresh the hot path answers before Express).
    */
   @Get()
-  @ApiOkResponse({ description: 'The server and its database are up.' })
-  @ApiServiceUnavailableResponse({ description: 'The database does not answer.' })
-  async check(): Promise<HealthAnswer> {
+  @ApiOperation({ summary: 'Liveness and readiness: 200 only when the database answers' })
+  @ApiOkResponse({ type: HealthResponse, description: 'The server and its database are up.' })
+  @ApiErrors({ 503: { 'HEALTH.DATABASE_DOWN': 'The database does not answer.' } })
+  async check(): Promise<HealthResponse> {
     try {
       await this.health.databaseUp();
     } catch (cause) {

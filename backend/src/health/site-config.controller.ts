@@ -1,13 +1,7 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-
-export interface SiteConfig {
-  /** The landing page's demo video: an https URL or a same-origin path; null shows the poster. */
-  demoVideoUrl: string | null;
-  /** Where people can write to support (SUPPORT_EMAIL; the Contact, Privacy and Terms pages show it). */
-  supportEmail: string;
-}
+import { SiteConfigResponse } from './health.responses';
 
 /** Public settings the browser needs at run time (not build time), so one build serves any deployment. */
 @ApiTags('system')
@@ -17,8 +11,9 @@ export class SiteConfigController {
 
   @Get()
   @Header('cache-control', 'public, max-age=300')
-  @ApiOkResponse({ description: '{ demoVideoUrl: string | null, supportEmail: string }' })
-  get(): SiteConfig {
+  @ApiOperation({ summary: 'Public settings the browser needs at run time: the demo video, the support address' })
+  @ApiOkResponse({ type: SiteConfigResponse })
+  get(): SiteConfigResponse {
     return { demoVideoUrl: this.config.site.demoVideoUrl, supportEmail: this.config.mail.supportEmail };
   }
 }

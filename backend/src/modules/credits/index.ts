@@ -25,5 +25,7 @@ export {
   ReservationReleasedError,
   TooManyActiveReservationsError,
 } from './domain/credit-errors';
+// ADR 0027: the response classes of the contract, for the contexts whose answers carry these shapes.
+export { CreditBalanceResponse, CreditTransactionResponse, UserCreditStatsResponse } from './credits.responses';
 export { CREDIT_RESERVATIONS_RELEASED } from './domain/credit-reservations-released.event';
 export type { CreditReservationsReleased } from './domain/credit-reservations-released.event';

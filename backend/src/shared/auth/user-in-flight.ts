@@ -1,6 +1,7 @@
 import { applyDecorators, type CanActivate, type ExecutionContext, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { DomainError } from '../errors/domain-error';
+import { ApiErrors } from '../http/openapi/api-errors';
 import type { AuthUser } from './auth-user';
 
 /**
@@ -65,5 +66,8 @@ class UserInFlightGuard implements CanActivate {
 
 /** At most IN_FLIGHT_LIMITS[group] of these requests per signed-in user at once (429 beyond). */
 export function LimitInFlightPerUser(group: InFlightGroup) {
-  return applyDecorators(UseGuards(new UserInFlightGuard(group)));
+  return applyDecorators(
+    UseGuards(new UserInFlightGuard(group)),
+    ApiErrors({ 429: { 'HTTP.TOO_MANY_IN_FLIGHT': `More than ${IN_FLIGHT_LIMITS[group]} such requests of this user at once (ADR 0026).` } }),
+  );
 }

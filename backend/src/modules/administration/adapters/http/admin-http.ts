@@ -1,6 +1,8 @@
+import { ApiQuery } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthUser } from '../../../../shared/auth/auth-user';
 import { ValidationError } from '../../../../shared/errors/domain-error';
+import { ApiErrors } from '../../../../shared/http/openapi/api-errors';
 import type { Page, PageRequest } from '../../../../shared/pagination';
 import type { AdminActor } from '../../domain/audit';
 import { CLIENT_KEY_PATTERN } from '../../domain/credit-adjustment';
@@ -16,6 +18,18 @@ function wholeNumber(name: string, value: unknown): number | undefined {
   if (typeof value !== 'string' || !/^\d{1,9}$/.test(value)) throw new ValidationError(`${name} must be a whole number`);
   return Number(value);
 }
+
+/** The paging query of every admin list in the API document (ADR 0027), and its 400. */
+export function PagingQuery(): MethodDecorator {
+  return (target, key, descriptor) => {
+    ApiQuery({ name: 'limit', required: false, type: Number, description: '1-200, default 50 (D32).' })(target, key, descriptor);
+    ApiQuery({ name: 'offset', required: false, type: Number, description: '0 or more.' })(target, key, descriptor);
+    ApiErrors({ 400: { 'VALIDATION.FAILED': 'limit (1-200) or offset (0 or more) is not a whole number in range.' } })(target, key, descriptor);
+  };
+}
+
+/** The header of every admin list's answer (listAnswer). */
+export const TOTAL_COUNT = { 'X-Total-Count': { description: 'How many there are over all pages (D32).', schema: { type: 'integer' } } } as const;
 
 export function pageOf(query: PageQuery): PageRequest {
   return { limit: wholeNumber('limit', query.limit), offset: wholeNumber('offset', query.offset) };

@@ -1,18 +1,17 @@
 import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FallbackStatus, ModelTestResult } from '../../../generation';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../../../../shared/auth/auth-user';
 import { AdminGuard, CurrentUser } from '../../../../shared/auth/guards';
 import { NoStore } from '../../../../shared/http/no-store';
-import { DashboardFiguresService, type PlatformStats } from '../../application/dashboard-figures.service';
+import { DashboardFiguresService } from '../../application/dashboard-figures.service';
 import { SteerImageModelUseCase } from '../../application/steer-image-model.use-case';
 import type { SalesAnalytics } from '../../domain/sales-analytics';
 import { actorOf } from './admin-http';
 import { FallbackOverrideDto } from './admin.dto';
+import { FallbackStatusResponse, ModelTestResponse, PlatformStatsResponse, SalesAnalyticsResponse } from './admin.responses';
 
 /** 001 §2 Sales Analytics, Platform Stats and System Reliability (D11, D22). Admins only. */
 @ApiTags('admin')
-@ApiCookieAuth()
 @Controller('admin')
 @UseGuards(AdminGuard)
 @NoStore()
@@ -24,40 +23,46 @@ export class AdminSystemController {
 
   @Get('analytics')
   @ApiOperation({ summary: 'Sales analytics and business insights (001 §2), revenue per day for 30 days' })
+  @ApiOkResponse({ type: SalesAnalyticsResponse })
   analytics(): Promise<SalesAnalytics> {
     return this.figures.salesAnalytics();
   }
 
   @Get('platform-stats')
   @ApiOperation({ summary: 'Users, transactions, suspended users, images today and in total, generations per day, fallback' })
-  platformStats(): Promise<PlatformStats> {
+  @ApiOkResponse({ type: PlatformStatsResponse })
+  platformStats(): Promise<PlatformStatsResponse> {
     return this.figures.platformStats();
   }
 
   @Get('fallback/status')
   @ApiOperation({ summary: 'The shared model fallback state (polled every 5 s)' })
-  fallbackStatus(): Promise<FallbackStatus> {
+  @ApiOkResponse({ type: FallbackStatusResponse })
+  fallbackStatus(): Promise<FallbackStatusResponse> {
     return this.model.status();
   }
 
   @Post('fallback/override')
   @HttpCode(200)
   @ApiOperation({ summary: '{enabled}: true forces the fallback model, false the primary, null automatic' })
-  override(@CurrentUser() admin: AuthUser, @Body() body: FallbackOverrideDto): Promise<FallbackStatus> {
+  @ApiOkResponse({ type: FallbackStatusResponse })
+  override(@CurrentUser() admin: AuthUser, @Body() body: FallbackOverrideDto): Promise<FallbackStatusResponse> {
     return this.model.override(actorOf(admin), body.enabled);
   }
 
   @Post('fallback/reset')
   @HttpCode(200)
   @ApiOperation({ summary: 'Failure count 0 and the fallback off (the override stays)' })
-  reset(@CurrentUser() admin: AuthUser): Promise<FallbackStatus> {
+  @ApiOkResponse({ type: FallbackStatusResponse })
+  reset(@CurrentUser() admin: AuthUser): Promise<FallbackStatusResponse> {
     return this.model.reset(actorOf(admin));
   }
 
   @Post('fallback/test')
   @HttpCode(200)
   @ApiOperation({ summary: 'One real generation against the active model: {model, success, error}' })
-  test(@CurrentUser() admin: AuthUser): Promise<ModelTestResult> {
+  @ApiOkResponse({ type: ModelTestResponse, description: 'A failed test is a 200 with `success: false` and the error.' })
+  test(@CurrentUser() admin: AuthUser): Promise<ModelTestResponse> {
     return this.model.test(actorOf(admin));
   }
 }

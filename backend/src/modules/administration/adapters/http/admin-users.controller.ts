@@ -1,22 +1,34 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
-import { ApiCookieAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import type { CreditKind, CreditTransaction, UserCreditStats } from '../../../credits';
+import { CreditTransactionResponse, UserCreditStatsResponse, type CreditKind, type CreditTransaction } from '../../../credits';
 import type { AuthUser } from '../../../../shared/auth/auth-user';
 import { AdminGuard, CurrentUser } from '../../../../shared/auth/guards';
 import { NoStore } from '../../../../shared/http/no-store';
-import { AdjustCreditsUseCase, type AdjustCreditsResult } from '../../application/adjust-credits.use-case';
+import { ApiErrors, type ErrorCodes } from '../../../../shared/http/openapi/api-errors';
+import { AdjustCreditsUseCase } from '../../application/adjust-credits.use-case';
 import { SuspendUserUseCase } from '../../application/suspend-user.use-case';
 import { type AdminUserView, UserDirectoryService } from '../../application/user-directory.service';
-import { actorOf, clientKeyOf, listAnswer, pageOf, type PageQuery, textParam } from './admin-http';
+import { actorOf, clientKeyOf, listAnswer, pageOf, PagingQuery, type PageQuery, textParam, TOTAL_COUNT } from './admin-http';
 import { AdjustCreditsDto, SuspendUserDto } from './admin.dto';
+import { AdjustCreditsResponse, AdminUserResponse } from './admin.responses';
+
+const UNKNOWN_USER: ErrorCodes = { 404: { 'ADMIN.USER_NOT_FOUND': 'No account with this id (a malformed id included).' } };
+const ADJUSTING: ErrorCodes = {
+  400: { 'VALIDATION.FAILED': 'credits not a whole number other than 0, reason unknown, notes too long, or a malformed Idempotency-Key.' },
+  404: UNKNOWN_USER[404],
+  409: {
+    'ADMIN.BELOW_ZERO': 'A negative amount would take that balance below 0.',
+    'ADMIN.IDEMPOTENCY_KEY_REUSED': 'This Idempotency-Key adjusted something else before; nothing was changed.',
+  },
+};
+const IDEMPOTENCY_KEY = { name: 'Idempotency-Key', required: false, description: 'The same key twice adjusts once (D32); 1-100 letters, digits or _ : . -' } as const;
 
 /**
  * 001 §2 User Management and Credit Transactions, §7 (D21, D22, D25, D32). Admins only: 401 signed
  * out, 403 for anyone else signed in. Lists answer the list with X-Total-Count.
  */
 @ApiTags('admin')
-@ApiCookieAuth()
 @Controller('admin')
 @UseGuards(AdminGuard)
 @NoStore()
@@ -29,30 +41,46 @@ export class AdminUsersController {
 
   @Get('users')
   @ApiOperation({ summary: 'Every account, newest first (?limit=&offset=; X-Total-Count)' })
+  @PagingQuery()
+  @ApiOkResponse({ type: [AdminUserResponse], headers: TOTAL_COUNT })
   async list(@Query() query: PageQuery, @Res({ passthrough: true }) res: Response): Promise<AdminUserView[]> {
     return listAnswer(res, await this.users.list(pageOf(query)));
   }
 
   @Get('search-users')
   @ApiOperation({ summary: 'Accounts whose e-mail or username contains q, or whose id is q (?q=&limit=&offset=)' })
+  @ApiQuery({ name: 'q', required: false, type: String, description: 'At most 255 characters.' })
+  @PagingQuery()
+  @ApiOkResponse({ type: [AdminUserResponse], headers: TOTAL_COUNT })
+  @ApiErrors({ 400: { 'VALIDATION.FAILED': 'q given twice or longer than 255 characters.' } })
   async search(@Query() query: PageQuery & { q?: unknown }, @Res({ passthrough: true }) res: Response): Promise<AdminUserView[]> {
     return listAnswer(res, await this.users.search(textParam('q', query.q) ?? '', pageOf(query)));
   }
 
   @Get('users/:id/stats')
   @ApiOperation({ summary: 'balance (regular + watermarked), totalPurchased, totalUsed' })
-  stats(@Param('id') id: string): Promise<UserCreditStats> {
+  @ApiOkResponse({ type: UserCreditStatsResponse })
+  @ApiErrors(UNKNOWN_USER)
+  stats(@Param('id') id: string): Promise<UserCreditStatsResponse> {
     return this.users.stats(id);
   }
 
   @Get('users/:id/credits')
   @ApiOperation({ summary: "The user's credit history, newest first (X-Total-Count)" })
+  @PagingQuery()
+  @ApiOkResponse({ type: [CreditTransactionResponse], headers: TOTAL_COUNT })
+  @ApiErrors(UNKNOWN_USER)
   async credits(@Param('id') id: string, @Query() query: PageQuery, @Res({ passthrough: true }) res: Response): Promise<CreditTransaction[]> {
     return listAnswer(res, await this.users.creditHistory(id, pageOf(query)));
   }
 
   @Get('transactions')
   @ApiOperation({ summary: 'Every ledger row, newest first (?userId=&sourceType=&limit=&offset=; X-Total-Count)' })
+  @ApiQuery({ name: 'userId', required: false, type: String, description: "One account's rows (a uuid)." })
+  @ApiQuery({ name: 'sourceType', required: false, type: String, description: 'pack, subscription, admin, generation, verification, ...' })
+  @PagingQuery()
+  @ApiOkResponse({ type: [CreditTransactionResponse], headers: TOTAL_COUNT })
+  @ApiErrors({ 400: { 'VALIDATION.FAILED': 'userId is not a uuid, or a filter is given twice.' } })
   async transactions(
     @Query() query: PageQuery & { userId?: unknown; sourceType?: unknown },
     @Res({ passthrough: true }) res: Response,
@@ -65,37 +93,44 @@ export class AdminUsersController {
   @Post('users/:id/suspend')
   @HttpCode(200)
   @ApiOperation({ summary: 'D21: suspend (their sessions end at once) or let back in; not oneself' })
+  @ApiOkResponse({ type: AdminUserResponse })
+  @ApiErrors({ 400: { 'ADMIN.CANNOT_SUSPEND_SELF': '' } })
+  @ApiErrors(UNKNOWN_USER)
   suspend(@CurrentUser() admin: AuthUser, @Param('id') id: string, @Body() body: SuspendUserDto): Promise<AdminUserView> {
     return this.suspendUser.execute(actorOf(admin), id, body.suspended, body.reason?.trim() || null);
   }
 
   @Post('users/:id/adjust-credits')
   @HttpCode(200)
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'The same key twice adjusts once (D32)' })
+  @ApiHeader(IDEMPOTENCY_KEY)
   @ApiOperation({ summary: 'Adds or takes regular credits (never below 0)' })
+  @ApiOkResponse({ type: AdjustCreditsResponse })
+  @ApiErrors(ADJUSTING)
   adjustRegular(
     @CurrentUser() admin: AuthUser,
     @Param('id') id: string,
     @Body() body: AdjustCreditsDto,
     @Headers('idempotency-key') key: string | undefined,
-  ): Promise<AdjustCreditsResult> {
+  ): Promise<AdjustCreditsResponse> {
     return this.adjust(admin, id, 'regular', body, key);
   }
 
   @Post('users/:id/adjust-watermarked-credits')
   @HttpCode(200)
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'The same key twice adjusts once (D32)' })
+  @ApiHeader(IDEMPOTENCY_KEY)
   @ApiOperation({ summary: 'Adds or takes watermarked credits (never below 0)' })
+  @ApiOkResponse({ type: AdjustCreditsResponse })
+  @ApiErrors(ADJUSTING)
   adjustWatermarked(
     @CurrentUser() admin: AuthUser,
     @Param('id') id: string,
     @Body() body: AdjustCreditsDto,
     @Headers('idempotency-key') key: string | undefined,
-  ): Promise<AdjustCreditsResult> {
+  ): Promise<AdjustCreditsResponse> {
     return this.adjust(admin, id, 'watermarked', body, key);
   }
 
-  private adjust(admin: AuthUser, userId: string, kind: CreditKind, body: AdjustCreditsDto, key: string | undefined): Promise<AdjustCreditsResult> {
+  private adjust(admin: AuthUser, userId: string, kind: CreditKind, body: AdjustCreditsDto, key: string | undefined): Promise<AdjustCreditsResponse> {
     return this.adjustCredits.execute(actorOf(admin), {
       userId,
       kind,

@@ -1,10 +1,18 @@
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiNotModifiedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ValidationError } from '../../../../shared/errors/domain-error';
+import { ApiErrors } from '../../../../shared/http/openapi/api-errors';
 import { sendCachedJson } from '../../../../shared/http/cached-json';
+import { CommunityEntryResponse, LeaderboardEntryResponse } from './community.responses';
 import { CommunityQueryService } from '../../application/community-query.service';
 import { parseFeedRead } from '../../domain/feed-read';
+
+/** The cached answers' headers (ADR 0011): always revalidated with the ETag. */
+const CACHED_JSON_HEADERS = {
+  ETag: { description: 'A strong ETag over the bytes; send it back in If-None-Match.', schema: { type: 'string' } },
+  'Cache-Control': { description: 'Revalidate every time (a laugh or a new edit shows on the next read).', schema: { type: 'string', example: 'no-cache' } },
+} as const;
 
 /**
  * Recent feed and leaderboard (D16), public. Answers come from the community cache as bytes
@@ -18,7 +26,10 @@ export class CommunityController {
 
   @Get('community/recent')
   @ApiOperation({ summary: 'Public completed images, newest first (limit 1..50, default 20)' })
-  @ApiOkResponse({ description: 'CommunityEntry[]' })
+  @ApiQuery({ name: 'limit', required: false, type: Number, description: '1 to 50, default 20 (the landing card asks for 1).' })
+  @ApiOkResponse({ type: [CommunityEntryResponse], headers: CACHED_JSON_HEADERS })
+  @ApiNotModifiedResponse({ description: 'If-None-Match named the current ETag.' })
+  @ApiErrors({ 400: { 'VALIDATION.FAILED': 'limit is not a whole number from 1 to 50, or is given twice.' } })
   async recent(@Query('limit') limit: string | undefined, @Req() req: Request, @Res() res: Response): Promise<void> {
     const answer = await this.queries.read(parseFeedRead('recent', { limit: one(limit) }));
     sendCachedJson(req, res, answer);
@@ -26,7 +37,12 @@ export class CommunityController {
 
   @Get('leaderboard')
   @ApiOperation({ summary: 'Most laughed public images (page size 10: ?page=N or ?limit=&offset=)' })
-  @ApiOkResponse({ description: 'LeaderboardEntry[] (CommunityEntry with rank)' })
+  @ApiQuery({ name: 'page', required: false, type: Number, description: 'Pages of 10 from 1; wins over limit and offset.' })
+  @ApiQuery({ name: 'limit', required: false, type: Number, description: '1 to 50, default 10.' })
+  @ApiQuery({ name: 'offset', required: false, type: Number, description: '0 or more, default 0.' })
+  @ApiOkResponse({ type: [LeaderboardEntryResponse], headers: CACHED_JSON_HEADERS })
+  @ApiNotModifiedResponse({ description: 'If-None-Match named the current ETag.' })
+  @ApiErrors({ 400: { 'VALIDATION.FAILED': 'page, limit or offset out of range or given twice.' } })
   async leaderboard(
     @Query('page') page: string | undefined,
     @Query('limit') limit: string | undefined,

@@ -1,9 +1,10 @@
 import { Controller, Get, Inject, UseGuards } from '@nestjs/common';
-import { ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../../../../shared/auth/auth-user';
 import { CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
 import { NoStore } from '../../../../shared/http/no-store';
-import { CREDITS_API, type CreditBalance, type CreditsApi } from '../../credits.api';
+import { CREDITS_API, type CreditsApi } from '../../credits.api';
+import { CreditBalanceResponse } from '../../credits.responses';
 
 @ApiTags('credits')
 @Controller('user')
@@ -14,9 +15,9 @@ export class CreditsController {
   @Get('credits')
   @UseGuards(SignedInGuard)
   @NoStore()
-  @ApiOkResponse({ description: '`{balance, regular, watermarked}`; balance = regular + watermarked (D2).' })
-  @ApiUnauthorizedResponse({ description: 'Not signed in.' })
-  balance(@CurrentUser() user: AuthUser): Promise<CreditBalance> {
+  @ApiOperation({ summary: "The signed-in user's credits (polled every 2 s by the shell)" })
+  @ApiOkResponse({ type: CreditBalanceResponse })
+  balance(@CurrentUser() user: AuthUser): Promise<CreditBalanceResponse> {
     return this.credits.balance(user.id);
   }
 }

@@ -1,17 +1,19 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiCookieAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiFoundResponse, ApiNotModifiedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { AuthUser } from '../../../../shared/auth/auth-user';
 import { CurrentUser, OptionalUser, SignedInGuard } from '../../../../shared/auth/guards';
 import { ChangeVisibilityUseCase } from '../../application/change-visibility.use-case';
-import { FavoriteImageUseCase, type FavoriteState } from '../../application/favorite-image.use-case';
+import { FavoriteImageUseCase } from '../../application/favorite-image.use-case';
 import { ImageFilesService } from '../../application/image-files.service';
-import { SaveImageUseCase, type SavedState } from '../../application/save-image.use-case';
+import { SaveImageUseCase } from '../../application/save-image.use-case';
 import { UnsaveImageUseCase } from '../../application/unsave-image.use-case';
 import { isPubliclyVisible, type ImageFile, type ImageRecord } from '../../domain/image';
 import { downloadFilename } from '../../domain/image-format';
 import { FavoriteDto, VisibilityDto } from './images.dto';
 import { matchesIfNoneMatch } from '../../../../shared/http/if-none-match';
+import { ApiErrors, type ErrorCodes } from '../../../../shared/http/openapi/api-errors';
+import { FavoriteStateResponse, SavedStateResponse, UnsavedStateResponse, VisibilityStateResponse } from './images.responses';
 
 // The bytes never change, but visibility can (an owner or admin hides an image, D14): shared
 // caches keep a public image a minute at most, then must revalidate with the ETag (a 304 that
@@ -22,6 +24,23 @@ const PRIVATE_CACHE = 'private, no-cache';
 // D31: a rendition's address names its content, so a browser keeps it for good. Never in a shared
 // cache: an image that is hidden later must leave every shared cache at once (ADR 0017).
 const RENDITION_CACHE = 'private, max-age=31536000, immutable';
+
+const BYTES = { schema: { type: 'string', format: 'binary' } } as const;
+const FILE_HEADERS = {
+  ETag: { description: 'The file never changes once made: its id names its content.', schema: { type: 'string' } },
+  'Cache-Control': {
+    description: 'Public images: `public, max-age=60, must-revalidate` (hiding one takes effect within a minute); private ones: `private, no-cache`.',
+    schema: { type: 'string' },
+  },
+} as const;
+/** The same 404 for an unknown id and for an image the viewer may not see (D14). */
+const NOT_VISIBLE: ErrorCodes = { 404: { 'IMAGE.NOT_FOUND': 'Unknown, unfinished, or private or hidden and not the viewer\'s (the same answer for all).' } };
+const NOT_OWN: ErrorCodes = { 404: { 'IMAGE.NOT_FOUND': 'Unknown, or not the signed-in user\'s (the same answer for both).' } };
+const NOT_MODIFIED = { description: 'If-None-Match named the current ETag.' } as const;
+const TO_CDN = {
+  description: 'ADR 0023: a public image in the object store, at its public address (S3_PUBLIC_BASE_URL); cached like the file.',
+  headers: { Location: { description: 'The public object address.', schema: { type: 'string' } } },
+} as const;
 
 /** A stored file never changes once its generation completed, so its id names its content. */
 export function imageEtag(id: string, file: ImageFile): string {
@@ -41,29 +60,53 @@ export class ImagesController {
   ) {}
 
   @Get(':id')
-  @ApiProduces('image/jpeg', 'image/png', 'image/webp')
   @ApiOperation({ summary: 'The generated image' })
+  @ApiOkResponse({ description: 'The bytes.', content: { 'image/jpeg': BYTES, 'image/png': BYTES, 'image/webp': BYTES }, headers: FILE_HEADERS })
+  @ApiFoundResponse(TO_CDN)
+  @ApiNotModifiedResponse(NOT_MODIFIED)
+  @ApiErrors(NOT_VISIBLE)
   async generated(@Param('id') id: string, @OptionalUser() viewer: AuthUser | null, @Req() req: Request, @Res() res: Response): Promise<void> {
     await this.serve(id, 'generated', viewer, req, res, false);
   }
 
   @Get(':id/original')
-  @ApiProduces('image/jpeg', 'image/png')
   @ApiOperation({ summary: 'The uploaded original (orientation applied, metadata stripped, D12)' })
+  @ApiOkResponse({ description: 'The bytes.', content: { 'image/jpeg': BYTES, 'image/png': BYTES }, headers: FILE_HEADERS })
+  @ApiFoundResponse(TO_CDN)
+  @ApiNotModifiedResponse(NOT_MODIFIED)
+  @ApiErrors(NOT_VISIBLE)
   async original(@Param('id') id: string, @OptionalUser() viewer: AuthUser | null, @Req() req: Request, @Res() res: Response): Promise<void> {
     await this.serve(id, 'original', viewer, req, res, false);
   }
 
   @Get(':id/download')
-  @ApiProduces('image/jpeg', 'image/png', 'image/webp')
   @ApiOperation({ summary: 'The generated image as an attachment named magic-editor-{id}.{ext} (D0)' })
+  @ApiOkResponse({
+    description: 'The bytes, as an attachment.',
+    content: { 'image/jpeg': BYTES, 'image/png': BYTES, 'image/webp': BYTES },
+    headers: {
+      ...FILE_HEADERS,
+      'Content-Disposition': { description: 'attachment; filename="magic-editor-{id}.{ext}"', schema: { type: 'string' } },
+    },
+  })
+  @ApiNotModifiedResponse(NOT_MODIFIED)
+  @ApiErrors(NOT_VISIBLE)
   async download(@Param('id') id: string, @OptionalUser() viewer: AuthUser | null, @Req() req: Request, @Res() res: Response): Promise<void> {
     await this.serve(id, 'generated', viewer, req, res, true);
   }
 
   @Get(':id/renditions/:name')
-  @ApiProduces('image/webp')
   @ApiOperation({ summary: 'A WebP rendition (D31), at an address keyed by its content: {file}-{width}-{version}.webp' })
+  @ApiOkResponse({
+    description: 'The WebP bytes.',
+    content: { 'image/webp': BYTES },
+    headers: {
+      ETag: { description: 'The rendition version.', schema: { type: 'string' } },
+      'Cache-Control': { description: 'Its address names its content.', schema: { type: 'string', example: RENDITION_CACHE } },
+    },
+  })
+  @ApiNotModifiedResponse(NOT_MODIFIED)
+  @ApiErrors({ 404: { 'IMAGE.NOT_FOUND': 'Unknown rendition or version, or an image the viewer may not see.' } })
   async rendition(
     @Param('id') id: string,
     @Param('name') name: string,
@@ -90,36 +133,46 @@ export class ImagesController {
   @Post(':id/favorite')
   @HttpCode(200)
   @UseGuards(SignedInGuard)
-  @ApiCookieAuth()
   @ApiOperation({ summary: 'Favourite on/off in My Edits (owner, paid plan D7; expires 365 days after favouriting, D23)' })
-  favorite(@Param('id') id: string, @CurrentUser() user: AuthUser, @Body() body: FavoriteDto): Promise<FavoriteState> {
+  @ApiOkResponse({ type: FavoriteStateResponse })
+  @ApiErrors({
+    403: { 'MY_EDITS.UPGRADE_REQUIRED': 'No paid plan (D7).' },
+    404: { 'IMAGE.NOT_FOUND': 'Unknown, not the signed-in user\'s, or not in My Edits.' },
+  })
+  favorite(@Param('id') id: string, @CurrentUser() user: AuthUser, @Body() body: FavoriteDto): Promise<FavoriteStateResponse> {
     return this.favoriteImage.execute(user.id, id, body?.isFavorite ?? null);
   }
 
   @Post(':id/save')
   @HttpCode(200)
   @UseGuards(SignedInGuard)
-  @ApiCookieAuth()
   @ApiOperation({ summary: 'Save to My Edits (owner, paid plan D7; expires 60 days later D23)' })
-  save(@Param('id') id: string, @CurrentUser() user: AuthUser): Promise<SavedState> {
+  @ApiOkResponse({ type: SavedStateResponse })
+  @ApiErrors({
+    403: { 'SAVE.UPGRADE_REQUIRED': 'No paid plan: "Upgrade to a paid plan…" (000 §8, D7).' },
+    404: { 'IMAGE.NOT_FOUND': 'Unknown, unfinished, or not the signed-in user\'s.' },
+  })
+  save(@Param('id') id: string, @CurrentUser() user: AuthUser): Promise<SavedStateResponse> {
     return this.saveImage.execute(user, id);
   }
 
   @Delete(':id/save')
   @HttpCode(200)
   @UseGuards(SignedInGuard)
-  @ApiCookieAuth()
   @ApiOperation({ summary: 'Remove from My Edits (owner)' })
-  unsave(@Param('id') id: string, @CurrentUser() user: AuthUser): Promise<{ isSaved: false }> {
+  @ApiOkResponse({ type: UnsavedStateResponse })
+  @ApiErrors(NOT_OWN)
+  unsave(@Param('id') id: string, @CurrentUser() user: AuthUser): Promise<UnsavedStateResponse> {
     return this.unsaveImage.execute(user.id, id);
   }
 
   @Post(':id/visibility')
   @HttpCode(200)
   @UseGuards(SignedInGuard)
-  @ApiCookieAuth()
   @ApiOperation({ summary: 'Show or hide the image in the community feed (owner, D14)' })
-  visibility(@Param('id') id: string, @CurrentUser() user: AuthUser, @Body() body: VisibilityDto): Promise<{ id: string; isPublic: boolean }> {
+  @ApiOkResponse({ type: VisibilityStateResponse })
+  @ApiErrors(NOT_OWN)
+  visibility(@Param('id') id: string, @CurrentUser() user: AuthUser, @Body() body: VisibilityDto): Promise<VisibilityStateResponse> {
     return this.changeVisibility.execute(user.id, id, body.isPublic);
   }
 

@@ -1,10 +1,12 @@
 import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
-import { ApiCookieAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthUser } from '../../../../shared/auth/auth-user';
 import { CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
 import { NoStore } from '../../../../shared/http/no-store';
-import { ListMyEditsUseCase, type SavedImageView } from '../../application/list-my-edits.use-case';
+import { ApiErrors } from '../../../../shared/http/openapi/api-errors';
+import { ListMyEditsUseCase } from '../../application/list-my-edits.use-case';
+import { SavedImageResponse } from './images.responses';
 import { myEditsPageRequest } from '../../domain/my-edits-page';
 
 /**
@@ -19,18 +21,30 @@ export class MyEditsController {
   @Get()
   @NoStore()
   @UseGuards(SignedInGuard)
-  @ApiCookieAuth()
   @ApiOperation({
     summary: "The signed-in user's saved images, newest first (paid plan, D7). Headers: X-Total-Count, X-Favorites-Count, X-Next-Cursor",
   })
-  @ApiQuery({ name: 'limit', required: false, description: '1-100, default 30' })
-  @ApiQuery({ name: 'cursor', required: false, description: "The previous page's X-Next-Cursor" })
-  @ApiQuery({ name: 'favorites', required: false, description: 'true: favourites only' })
+  @ApiQuery({ name: 'limit', required: false, type: Number, description: '1-100, default 30' })
+  @ApiQuery({ name: 'cursor', required: false, type: String, description: "The previous page's X-Next-Cursor" })
+  @ApiQuery({ name: 'favorites', required: false, enum: ['true', 'false'], description: 'true: favourites only' })
+  @ApiOkResponse({
+    type: [SavedImageResponse],
+    description: 'One page of the list itself (001 §7); the counts and the next page travel in headers.',
+    headers: {
+      'X-Total-Count': { description: 'Saved, unexpired images, whatever the filter ("All Images (n)").', schema: { type: 'integer' } },
+      'X-Favorites-Count': { description: 'Favourites among them ("Favorites (n)").', schema: { type: 'integer' } },
+      'X-Next-Cursor': { description: "The next page's cursor; absent on the last page.", required: false, schema: { type: 'string' } },
+    },
+  })
+  @ApiErrors({
+    400: { 'VALIDATION.FAILED': 'limit, cursor or favorites malformed.' },
+    403: { 'MY_EDITS.UPGRADE_REQUIRED': 'No paid plan (D7).' },
+  })
   async list(
     @CurrentUser() user: AuthUser,
     @Query() query: { limit?: unknown; cursor?: unknown; favorites?: unknown },
     @Res({ passthrough: true }) res: Response,
-  ): Promise<SavedImageView[]> {
+  ): Promise<SavedImageResponse[]> {
     const page = await this.listMyEdits.execute(user.id, myEditsPageRequest(query));
     res.setHeader('X-Total-Count', String(page.total));
     res.setHeader('X-Favorites-Count', String(page.favorites));

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Logger, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiCookieAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app-config';
@@ -7,6 +7,8 @@ import type { AuthUser } from '../../../../shared/auth/auth-user';
 import { CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
 import { SESSION_COOKIE } from '../../../../shared/auth/session-cookie';
 import { NoStore } from '../../../../shared/http/no-store';
+import { ApiErrors } from '../../../../shared/http/openapi/api-errors';
+import { MessageResponse } from '../../../../shared/http/openapi/common-responses';
 import { LimitInFlightPerUser } from '../../../../shared/auth/user-in-flight';
 import { DeleteAccountUseCase } from '../../application/delete-account.use-case';
 import { ExportUserDataUseCase } from '../../application/export-user-data.use-case';
@@ -21,7 +23,6 @@ function destroySession(req: Request): Promise<void> {
 
 /** A user's privacy rights (D35): download their data, delete their account. */
 @ApiTags('privacy')
-@ApiCookieAuth()
 @Controller('user')
 @UseGuards(SignedInGuard)
 @NoStore()
@@ -36,8 +37,16 @@ export class PrivacyController {
 
   @Get('export')
   @LimitInFlightPerUser('export')
-  @ApiProduces('application/zip')
   @ApiOperation({ summary: 'A zip of data.json (account, billing, ledger, images) and the image files; 3 an hour' })
+  @ApiOkResponse({
+    description: 'The zip, streamed (a failure after the first byte cuts the download short).',
+    content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
+    headers: { 'Content-Disposition': { description: 'attachment; filename="magic-editor-data-….zip"', schema: { type: 'string' } } },
+  })
+  @ApiErrors({
+    401: { 'AUTH.REQUIRED': 'The account is gone (or going).' },
+    429: { 'PRIVACY.TOO_MANY_EXPORTS': 'More than 3 downloads in an hour (D35; `details.retryAfterMinutes`).' },
+  })
   async export(@CurrentUser() user: AuthUser, @Res() res: Response): Promise<void> {
     // The limit and the account are checked before any header: an error still answers as JSON.
     const download = await this.exportUserData.execute(user.id);
@@ -64,12 +73,21 @@ export class PrivacyController {
   @LimitInFlightPerUser('account')
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete the account (the e-mail typed to confirm): signs out, cancels the plan at once, deletes images and personal data' })
+  @ApiOkResponse({
+    type: MessageResponse,
+    description: '`{message: "Account deleted"}`',
+    headers: { 'Set-Cookie': { description: 'Clears the session cookie and the signed-in hint.', schema: { type: 'string' } } },
+  })
+  @ApiErrors({
+    400: { 'PRIVACY.CONFIRM_EMAIL_MISMATCH': "The typed e-mail is not the account's; nothing was changed." },
+    401: { 'AUTH.REQUIRED': 'The account went meanwhile (another request deleted it).' },
+  })
   async deleteAccount(
     @CurrentUser() user: AuthUser,
     @Body() body: DeleteAccountDto,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<{ message: string }> {
+  ): Promise<MessageResponse> {
     await this.deleteAccountUseCase.execute({ userId: user.id, accountEmail: user.email, confirmEmail: body.confirmEmail });
     await destroySession(req);
     res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.config.session.secure });

@@ -1,11 +1,13 @@
 import { Body, Controller, HttpCode, Post, Res, UseGuards } from '@nestjs/common';
-import { ApiCookieAuth, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthUser } from '../../../../shared/auth/auth-user';
 import { CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
 import { NoStore } from '../../../../shared/http/no-store';
-import { WriteYoutubeArticleUseCase, type YoutubeArticle } from '../../application/write-youtube-article.use-case';
+import { ApiErrors } from '../../../../shared/http/openapi/api-errors';
+import { WriteYoutubeArticleUseCase } from '../../application/write-youtube-article.use-case';
 import { YoutubeArticleDto } from './youtube-article.dto';
+import { YoutubeArticleResponse } from './youtube-article.responses';
 
 /** YouTube to Article (001 §2, §7; D33). */
 @ApiTags('tools')
@@ -17,13 +19,33 @@ export class YoutubeArticleController {
   @HttpCode(200)
   @UseGuards(SignedInGuard)
   @NoStore()
-  @ApiCookieAuth()
   @ApiOperation({
     summary:
       "Turn a YouTube video's captions, or a transcript the user pasted, into an article: OpenAI with the user's key (else the server's), else the local writer",
   })
-  @ApiTooManyRequestsResponse({ description: 'More than YOUTUBE_ARTICLES_PER_HOUR articles in the last hour (TOOLS.TOO_MANY_ARTICLES).' })
-  async write(@CurrentUser() user: AuthUser, @Body() body: YoutubeArticleDto, @Res({ passthrough: true }) res: Response): Promise<YoutubeArticle> {
+  @ApiOkResponse({ type: YoutubeArticleResponse })
+  @ApiErrors({
+    400: {
+      'TOOLS.INVALID_YOUTUBE_URL': 'Not a YouTube video link.',
+      'TOOLS.TRANSCRIPT_TOO_SHORT': 'A pasted transcript shorter than 40 characters (once times and sound cues are out).',
+      'TOOLS.TRANSCRIPT_TOO_LONG': 'A pasted transcript longer than 200,000 characters.',
+      'TOOLS.OPENAI_KEY_REFUSED': 'OpenAI refused the key.',
+    },
+    402: { 'TOOLS.OPENAI_NO_CREDIT': 'The OpenAI account has no credit left.' },
+    404: { 'TOOLS.VIDEO_UNAVAILABLE': 'The video is private or unavailable.' },
+    422: {
+      'TOOLS.NO_CAPTIONS': 'The video has no captions.',
+      'TOOLS.TRANSCRIPT_TOO_SHORT': "The video's captions are too short for an article.",
+      'TOOLS.TRANSCRIPT_TOO_LONG': "The video's captions are longer than 200,000 characters.",
+    },
+    429: { 'TOOLS.TOO_MANY_ARTICLES': 'More than YOUTUBE_ARTICLES_PER_HOUR articles in the last hour (D33; `details.retryAfterMinutes`).' },
+    503: {
+      'TOOLS.YOUTUBE_UNREACHABLE': 'YouTube could not be reached.',
+      'TOOLS.YOUTUBE_REFUSED': "YouTube refused to share the captions right now.",
+      'TOOLS.OPENAI_UNAVAILABLE': 'OpenAI is not answering.',
+    },
+  })
+  async write(@CurrentUser() user: AuthUser, @Body() body: YoutubeArticleDto, @Res({ passthrough: true }) res: Response): Promise<YoutubeArticleResponse> {
     // The client hanging up abandons the remaining YouTube and OpenAI calls.
     const clientGone = new AbortController();
     const onClose = () => {

@@ -1,0 +1,334 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { SUBSCRIPTION_TIERS, type SubscriptionTier } from '../../../billing';
+import { UserCreditStatsResponse } from '../../../credits';
+import type { FallbackConfiguration, FallbackStatus, ModelTestResult } from '../../../generation';
+import { WHITELIST_TYPES, type FlaggedDevice, type WhitelistEntry, type WhitelistType } from '../../../identity';
+import type { HiddenImage } from '../../../images';
+import { sameJsonShape } from '../../../../shared/http/openapi/same-shape';
+import type { AdjustCreditsResult } from '../../application/adjust-credits.use-case';
+import type { PlatformStats } from '../../application/dashboard-figures.service';
+import type { AdminUserView } from '../../application/user-directory.service';
+import { AUDIT_ACTIONS, type AuditAction, type AuditEntry, type AuditOutcome, type AuditTargetType } from '../../domain/audit';
+import type { DayFigure, SalesAnalytics } from '../../domain/sales-analytics';
+
+/** 001 §3 "User (admin view)", plus whether the address is verified and the account is an admin. */
+export class AdminUserResponse {
+  @ApiProperty({ type: String, format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ type: String, format: 'email' })
+  email: string;
+
+  @ApiProperty({ type: String })
+  username: string;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  createdAt: string;
+
+  @ApiProperty({ type: Boolean })
+  isSubscribed: boolean;
+
+  @ApiProperty({ enum: SUBSCRIPTION_TIERS, enumName: 'SubscriptionTier' })
+  subscriptionTier: SubscriptionTier;
+
+  @ApiProperty({ type: Boolean, description: 'D21.' })
+  isSuspended: boolean;
+
+  @ApiProperty({ type: Boolean })
+  isVerified: boolean;
+
+  @ApiProperty({ type: Boolean, description: 'D22, D25.' })
+  isAdmin: boolean;
+}
+sameJsonShape<AdminUserResponse, AdminUserView>();
+
+/** POST /api/admin/users/{id}/adjust-credits (D32). */
+export class AdjustCreditsResponse {
+  @ApiProperty({ type: String, format: 'uuid' })
+  transactionId: string;
+
+  @ApiProperty({ type: Boolean, description: 'false: this Idempotency-Key had adjusted already, nothing changed now.' })
+  applied: boolean;
+
+  @ApiProperty({ type: UserCreditStatsResponse, description: "The user's figures after it." })
+  balance: UserCreditStatsResponse;
+}
+sameJsonShape<AdjustCreditsResponse, AdjustCreditsResult>();
+
+/** A figure of one UTC day of a chart. */
+export class DayFigureResponse {
+  @ApiProperty({ type: String, format: 'date', example: '2026-01-31' })
+  date: string;
+
+  @ApiProperty({ type: Number })
+  value: number;
+}
+sameJsonShape<DayFigureResponse, DayFigure>();
+
+export class RecentPurchaseResponse {
+  @ApiProperty({ type: String, format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ type: Number })
+  credits: number;
+
+  @ApiProperty({ type: Number, description: 'Dollars.' })
+  amount: number;
+
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'null: the account was deleted (D35).' })
+  userId: string | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'null: a subscription row (the client shows N/A).' })
+  packType: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  createdAt: string;
+
+  @ApiProperty({ type: String, nullable: true, description: 'The first 8 characters of the payment transaction id.' })
+  paymentId: string | null;
+}
+
+export class PackPerformanceResponse {
+  @ApiProperty({ type: String })
+  pack: string;
+
+  @ApiProperty({ type: Number })
+  sales: number;
+
+  @ApiProperty({ type: Number })
+  credits: number;
+
+  @ApiProperty({ type: Number, description: 'Dollars.' })
+  revenue: number;
+
+  @ApiProperty({ type: Number, description: 'Dollars.' })
+  averagePerSale: number;
+}
+
+/** GET /api/admin/analytics (001 §2 Sales Analytics and Business Insights). */
+export class SalesAnalyticsResponse {
+  @ApiProperty({ type: Number, description: 'Dollars with two decimals.' })
+  totalRevenue: number;
+
+  @ApiProperty({ type: Number })
+  creditsSold: number;
+
+  @ApiProperty({ type: Number })
+  creditsUsed: number;
+
+  @ApiProperty({ type: Number, description: 'Accounts that are not suspended.' })
+  activeUsers: number;
+
+  @ApiProperty({ type: [RecentPurchaseResponse], description: 'The 10 most recent (001 §9).' })
+  recentPurchases: RecentPurchaseResponse[];
+
+  @ApiProperty({ type: [PackPerformanceResponse] })
+  packPerformance: PackPerformanceResponse[];
+
+  @ApiProperty({ type: Number })
+  totalPurchases: number;
+
+  @ApiProperty({ type: Number })
+  subscribedUsers: number;
+
+  @ApiProperty({ type: Number, description: 'Use transactions / credits purchased, a percentage with one decimal.' })
+  creditUsageRate: number;
+
+  @ApiProperty({ type: [DayFigureResponse], description: 'Dollars per UTC day, the oldest first (30 days).' })
+  revenueByDay: DayFigureResponse[];
+}
+sameJsonShape<SalesAnalyticsResponse, SalesAnalytics>();
+
+/** What the System Configuration card shows (D10, D11). */
+export class FallbackConfigurationResponse {
+  @ApiProperty({ enum: ['replicate', 'local'] })
+  engine: 'replicate' | 'local';
+
+  @ApiProperty({ type: String })
+  primaryModel: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  fallbackModel: string | null;
+
+  @ApiProperty({ type: Number })
+  failureThreshold: number;
+
+  @ApiProperty({ type: Number })
+  fallbackDurationMinutes: number;
+
+  @ApiProperty({ type: Number })
+  recoveryIntervalMinutes: number;
+}
+sameJsonShape<FallbackConfigurationResponse, FallbackConfiguration>();
+
+/** 001 §3 "Fallback status" (D11), polled every 5 s. */
+export class FallbackStatusResponse {
+  @ApiProperty({ type: Boolean })
+  isActive: boolean;
+
+  @ApiProperty({ type: Boolean, nullable: true, description: 'true: forced fallback; false: forced primary; null: automatic.' })
+  adminOverride: boolean | null;
+
+  @ApiProperty({ type: Number })
+  failureCount: number;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'Milliseconds since the epoch.' })
+  retryAfter: number | null;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'Milliseconds since the epoch.' })
+  lastFailureTime: number | null;
+
+  @ApiProperty({ type: String, description: 'The model the next generation uses.' })
+  currentModel: string;
+
+  @ApiProperty({ type: FallbackConfigurationResponse })
+  configuration: FallbackConfigurationResponse;
+}
+sameJsonShape<FallbackStatusResponse, FallbackStatus>();
+
+/** GET /api/admin/platform-stats (001 §2 Platform Stats). */
+export class PlatformStatsResponse {
+  @ApiProperty({ type: Number })
+  totalUsers: number;
+
+  @ApiProperty({ type: Number })
+  totalTransactions: number;
+
+  @ApiProperty({ type: Number })
+  suspendedUsers: number;
+
+  @ApiProperty({ type: Number })
+  imagesToday: number;
+
+  @ApiProperty({ type: Number })
+  imagesTotal: number;
+
+  @ApiProperty({ type: [DayFigureResponse] })
+  generationsByDay: DayFigureResponse[];
+
+  @ApiProperty({ type: FallbackStatusResponse })
+  fallback: FallbackStatusResponse;
+}
+sameJsonShape<PlatformStatsResponse, PlatformStats>();
+
+/** POST /api/admin/fallback/test: one real generation against the active model. */
+export class ModelTestResponse {
+  @ApiProperty({ type: String })
+  model: string;
+
+  @ApiProperty({ type: Boolean })
+  success: boolean;
+
+  @ApiProperty({ type: String, nullable: true })
+  error: string | null;
+}
+sameJsonShape<ModelTestResponse, ModelTestResult>();
+
+/** An image an admin hid (D14). */
+export class HiddenImageResponse {
+  @ApiProperty({ type: String, format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ type: String, format: 'uuid' })
+  userId: string;
+
+  @ApiProperty({ type: String })
+  prompt: string;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  createdAt: string;
+}
+sameJsonShape<HiddenImageResponse, HiddenImage>();
+
+/** POST /api/admin/images/{id}/visibility. */
+export class ImageModerationResponse {
+  @ApiProperty({ type: String, format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ type: Boolean })
+  hidden: boolean;
+}
+
+/** An `admin_whitelist` entry (D19). */
+export class WhitelistEntryResponse {
+  @ApiProperty({ type: String })
+  id: string;
+
+  @ApiProperty({ enum: WHITELIST_TYPES, enumName: 'WhitelistType' })
+  type: WhitelistType;
+
+  @ApiProperty({ type: String, description: 'As stored: an e-mail lower-cased, an IP normalised, a fingerprint as lower-case hex.' })
+  value: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  reason: string | null;
+
+  @ApiProperty({ type: Boolean })
+  isActive: boolean;
+
+  @ApiProperty({ type: String, format: 'uuid', nullable: true })
+  createdBy: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  createdAt: string;
+}
+sameJsonShape<WhitelistEntryResponse, WhitelistEntry>();
+
+/** D19: a device on which a further account was created, and its first account. */
+export class FlaggedDeviceResponse {
+  @ApiProperty({ type: String })
+  fingerprintHash: string;
+
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'null once that account was deleted (D35).' })
+  userId: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  email: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  username: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  createdAt: string;
+}
+sameJsonShape<FlaggedDeviceResponse, FlaggedDevice>();
+
+/** D32: one admin action of the audit trail. */
+export class AuditEntryResponse {
+  @ApiProperty({ type: String })
+  id: string;
+
+  @ApiProperty({ type: String, format: 'uuid' })
+  adminId: string;
+
+  @ApiProperty({ type: String })
+  adminEmail: string;
+
+  @ApiProperty({ enum: AUDIT_ACTIONS, enumName: 'AuditAction' })
+  action: AuditAction;
+
+  @ApiProperty({ enum: ['user', 'image', 'fallback', 'whitelist'] })
+  targetType: AuditTargetType;
+
+  @ApiProperty({ type: String, nullable: true })
+  targetId: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  reason: string | null;
+
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'What the request gave and what the action learned.' })
+  details: Record<string, unknown>;
+
+  @ApiProperty({ enum: ['started', 'succeeded', 'failed'], description: 'started: the outcome is unknown (a crash in between).' })
+  outcome: AuditOutcome;
+
+  @ApiProperty({ type: String, nullable: true, description: "The failure's code (e.g. ADMIN.BELOW_ZERO)." })
+  error: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  createdAt: string;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  finishedAt: string | null;
+}
+sameJsonShape<AuditEntryResponse, AuditEntry>();
