@@ -43,6 +43,7 @@ describe('architecture rules (dependency-cruiser, run by npm test on the real co
       'composition-reaches-contexts-through-index: backend/src/cli/uses-internals.ts',
       'composition-reaches-contexts-through-index: backend/src/database/uses-entity.ts',
       'config-reads-only-environment-slices: backend/src/config/app-config.ts',
+      'contexts-meet-through-index: backend/src/modules/alpha/adapters/uses-beta-entity.ts',
       'contexts-meet-through-index: backend/src/modules/alpha/adapters/uses-beta.ts',
       'domain-is-plain-typescript: backend/src/modules/alpha/domain/rule.ts',
       'domain-is-plain-typescript: backend/src/modules/alpha/domain/uses-application.ts',

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { contextFolders, foreignTableUses, type Ownership, tablesCreatedByMigrations } from './table-ownership';
+import { contextFolders, foreignTableUses, type Ownership, tableNamesExported, tablesCreatedByMigrations } from './table-ownership';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const SRC = path.join(ROOT, 'backend', 'src');
@@ -51,19 +51,31 @@ export const OWNERSHIP: Ownership = {
 };
 
 describe('table ownership (no SQL against another context’s tables)', () => {
-  it('catches a context naming another context’s table, and allows its own and ADR exceptions', () => {
-    const fixture = path.join(__dirname, 'fixture', 'backend', 'src');
-    const uses = foreignTableUses(
-      contextFolders(fixture),
-      {
-        owners: { alpha_thing: 'alpha', beta_thing: 'beta', shared_thing: 'beta' },
-        exceptions: [{ context: 'alpha', table: 'shared_thing', adr: 'fixture', why: 'planted exception' }],
-      },
-      fixture,
-    );
-    expect(uses.map((u) => `${u.context} → ${u.table} (${u.owner}) in ${path.basename(u.file)}`)).toEqual([
+  const fixture = path.join(__dirname, 'fixture', 'backend', 'src');
+  const fixtureOwnership: Ownership = {
+    owners: { alpha_thing: 'alpha', beta_thing: 'beta', shared_thing: 'beta' },
+    exceptions: [{ context: 'alpha', table: 'shared_thing', adr: 'fixture', why: 'planted exception' }],
+  };
+
+  it('catches a context naming another context’s table in any form, and allows its own and ADR exceptions', () => {
+    // Each file named here is a planted violation (its first comment says which form); the fixture's
+    // own-and-allowed-tables.ts holds what must not count.
+    const uses = foreignTableUses(contextFolders(fixture), fixtureOwnership, fixture);
+    expect(uses.map((u) => `${u.context} → ${u.table} (${u.owner}) in ${path.basename(u.file)}`).sort()).toEqual([
+      'alpha → beta_thing (beta) in interpolated-constant.ts',
+      'alpha → beta_thing (beta) in lower-case-sql.ts',
       'alpha → beta_thing (beta) in maps-beta-entity.ts',
+      'alpha → beta_thing (beta) in query-builder-insert.ts',
+      'alpha → beta_thing (beta) in query-builder.ts',
       'alpha → beta_thing (beta) in reads-beta-table.ts',
+      'alpha → beta_thing (beta) in schema-prefixed.ts',
+    ]);
+  });
+
+  it('catches a context offering a table name through its index.ts', () => {
+    const offered = tableNamesExported(contextFolders(fixture), Object.keys(fixtureOwnership.owners), fixture);
+    expect(offered.map((o) => `${o.context}: ${o.name} = ${o.table} (${path.basename(o.file)})`)).toEqual([
+      'beta: BETA_THING_TABLE = beta_thing (tables.ts)',
     ]);
   });
 
@@ -73,6 +85,10 @@ describe('table ownership (no SQL against another context’s tables)', () => {
 
   it('finds no context naming a table it does not own outside the ADR exceptions', () => {
     expect(foreignTableUses(contextFolders(SRC), OWNERSHIP, ROOT)).toEqual([]);
+  });
+
+  it('finds no context offering a table name through its index.ts', () => {
+    expect(tableNamesExported(contextFolders(SRC), Object.keys(OWNERSHIP.owners), ROOT)).toEqual([]);
   });
 
   it('has an ADR for each exception that names the table', () => {
