@@ -11,9 +11,9 @@ import { TypeormAuditLogRepository } from './adapters/typeorm/typeorm-audit-log.
 import { AdjustCreditsUseCase } from './application/adjust-credits.use-case';
 import { AuditTrailService } from './application/audit-trail.service';
 import { DashboardFiguresService } from './application/dashboard-figures.service';
-import { ManageWhitelistUseCase } from './application/manage-whitelist.use-case';
-import { ModerateImageUseCase } from './application/moderate-image.use-case';
-import { SteerImageModelUseCase } from './application/steer-image-model.use-case';
+import { WhitelistManagementService } from './application/whitelist-management.service';
+import { ImageModerationService } from './application/image-moderation.service';
+import { ModelSteeringService } from './application/model-steering.service';
 import { SuspendUserUseCase } from './application/suspend-user.use-case';
 import { UserDirectoryService } from './application/user-directory.service';
 
@@ -30,9 +30,9 @@ import { UserDirectoryService } from './application/user-directory.service';
     UserDirectoryService,
     AdjustCreditsUseCase,
     SuspendUserUseCase,
-    SteerImageModelUseCase,
-    ModerateImageUseCase,
-    ManageWhitelistUseCase,
+    ModelSteeringService,
+    ImageModerationService,
+    WhitelistManagementService,
     DashboardFiguresService,
   ],
 })

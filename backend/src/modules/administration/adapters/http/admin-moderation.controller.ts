@@ -8,8 +8,8 @@ import { AdminGuard, CurrentUser } from '../../../../shared/auth/guards';
 import { NoStore } from '../../../../shared/http/no-store';
 import { ApiErrors } from '../../../../shared/http/openapi/api-errors';
 import { AuditTrailService } from '../../application/audit-trail.service';
-import { ManageWhitelistUseCase } from '../../application/manage-whitelist.use-case';
-import { ModerateImageUseCase } from '../../application/moderate-image.use-case';
+import { WhitelistManagementService } from '../../application/whitelist-management.service';
+import { ImageModerationService } from '../../application/image-moderation.service';
 import type { AuditEntry } from '../../domain/audit';
 import { actorOf, listAnswer, pageOf, PagingQuery, type PageQuery, textParam, TOTAL_COUNT } from './admin-http';
 import { AddWhitelistEntryDto, ImageVisibilityDto, WhitelistEntryActiveDto } from './admin.dto';
@@ -22,8 +22,8 @@ import { AuditEntryResponse, FlaggedDeviceResponse, HiddenImageResponse, ImageMo
 @NoStore()
 export class AdminModerationController {
   constructor(
-    private readonly images: ModerateImageUseCase,
-    private readonly whitelist: ManageWhitelistUseCase,
+    private readonly images: ImageModerationService,
+    private readonly whitelist: WhitelistManagementService,
     private readonly audit: AuditTrailService,
   ) {}
 

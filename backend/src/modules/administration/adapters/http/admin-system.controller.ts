@@ -4,7 +4,7 @@ import type { AuthUser } from '../../../../shared/auth/auth-user';
 import { AdminGuard, CurrentUser } from '../../../../shared/auth/guards';
 import { NoStore } from '../../../../shared/http/no-store';
 import { DashboardFiguresService } from '../../application/dashboard-figures.service';
-import { SteerImageModelUseCase } from '../../application/steer-image-model.use-case';
+import { ModelSteeringService } from '../../application/model-steering.service';
 import type { SalesAnalytics } from '../../domain/sales-analytics';
 import { actorOf } from './admin-http';
 import { FallbackOverrideDto } from './admin.dto';
@@ -18,7 +18,7 @@ import { FallbackStatusResponse, ModelTestResponse, PlatformStatsResponse, Sales
 export class AdminSystemController {
   constructor(
     private readonly figures: DashboardFiguresService,
-    private readonly model: SteerImageModelUseCase,
+    private readonly model: ModelSteeringService,
   ) {}
 
   @Get('analytics')

@@ -12,7 +12,7 @@ import { AuditTrailService } from './audit-trail.service';
  * does); its files are then served to its owner only, never from a shared cache (ADR 0017).
  */
 @Injectable()
-export class ModerateImageUseCase {
+export class ImageModerationService {
   constructor(
     @Inject(IMAGES_API) private readonly images: ImagesApi,
     private readonly audit: AuditTrailService,

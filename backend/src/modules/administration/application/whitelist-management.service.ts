@@ -6,7 +6,7 @@ import { AuditTrailService } from './audit-trail.service';
 
 /** D19: the admin's view and care of `admin_whitelist` (identity's) and of flagged devices. */
 @Injectable()
-export class ManageWhitelistUseCase {
+export class WhitelistManagementService {
   constructor(
     @Inject(IDENTITY_API) private readonly identity: IdentityApi,
     private readonly audit: AuditTrailService,

@@ -9,7 +9,7 @@ import { AuditTrailService } from './audit-trail.service';
  * instance sees the change at once.
  */
 @Injectable()
-export class SteerImageModelUseCase {
+export class ModelSteeringService {
   constructor(
     @Inject(GENERATION_API) private readonly generation: GenerationApi,
     private readonly audit: AuditTrailService,
