@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
+import { inheritedEnvironment } from '../config/inherited-environment';
 
 const execFileAsync = promisify(execFile);
 
@@ -115,7 +116,7 @@ async function run(file: string, args: string[], runAs: RunAs, env: NodeJS.Proce
   try {
     const { stdout, stderr } = await execFileAsync(file, args, {
       ...runAs,
-      env: { ...process.env, LC_MESSAGES: 'C', ...env },
+      env: inheritedEnvironment({ LC_MESSAGES: 'C', ...env }),
       maxBuffer: 10 * 1024 * 1024,
     });
     return `${stdout}${stderr}`;

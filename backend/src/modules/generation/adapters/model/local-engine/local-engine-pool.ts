@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { Piscina } from 'piscina';
+import { inheritedEnvironment } from '../../../../../config/inherited-environment';
 import 'sharp'; // sharp's docs: on glibc Linux the main thread loads it before any worker does
 import type { NoSubject, RenderOutcome, RenderTask } from './render.worker';
 
@@ -113,6 +114,6 @@ function typescriptWorkerOptions(filename: string): { execArgv?: string[]; env?:
   const hasTsNode = process.execArgv.some((arg) => arg.includes('ts-node'));
   return {
     execArgv: hasTsNode ? process.execArgv : ['--require', require.resolve('ts-node/register/transpile-only')],
-    env: { ...process.env, TS_NODE_PROJECT: path.resolve(__dirname, '../../../../../../tsconfig.json'), TS_NODE_TRANSPILE_ONLY: 'true' },
+    env: inheritedEnvironment({ TS_NODE_PROJECT: path.resolve(__dirname, '../../../../../../tsconfig.json'), TS_NODE_TRANSPILE_ONLY: 'true' }),
   };
 }
