@@ -58,8 +58,14 @@ async function bootstrap(): Promise<void> {
     log.log('Stopped');
     process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Fire and forget, with the failure handled: a shutdown that throws still ends the process.
+  const stop = (signal: string) =>
+    shutdown(signal).catch((e: unknown) => {
+      log.error(`Shutdown failed: ${(e as Error).stack ?? e}`);
+      process.exit(1);
+    });
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 
   try {
     // Issue 15: the database's start-up lines wait for the app's logger, so the whole log has one
@@ -82,4 +88,7 @@ async function bootstrap(): Promise<void> {
   }
 }
 
-void bootstrap();
+bootstrap().catch((e: unknown) => {
+  console.error(`Start-up failed: ${(e as Error).stack ?? e}`);
+  process.exit(1);
+});

@@ -106,7 +106,7 @@ export const currentUserApi = baseApi.injectEndpoints({
         } catch {
           return;
         }
-        dispatch(currentUserApi.util.upsertQueryData('getCurrentUser', undefined, null));
+        void dispatch(currentUserApi.util.upsertQueryData('getCurrentUser', undefined, null));
       },
       // Everything that belonged to the signed-out user is fetched again (or dropped) on next use.
       invalidatesTags: (_result, error) => (error ? [] : [...PER_USER_TAGS]),

@@ -14,7 +14,9 @@ function screenWidth(phone: boolean) {
 }
 
 afterEach(() => {
-  act(() => toast.dismiss());
+  act(() => {
+    toast.dismiss();
+  });
 });
 
 async function shownToaster() {

@@ -6,7 +6,6 @@ const MAX_LENGTH = 255;
 const FALLBACK = 'image';
 
 // Control characters, path separators and characters Windows refuses in names.
-// eslint-disable-next-line no-control-regex
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f/\\:*?"<>|]/g;
 const BIDI_AND_INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
 

@@ -36,7 +36,6 @@ function optionalText(value: unknown, field: string): string | undefined {
 
 // C0 control characters other than tab, line feed and carriage return (NUL among them: PostgreSQL
 // cannot store it in text), and DEL.
-// eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /**

@@ -176,8 +176,8 @@ describe('laughs (000 §4 "Laugh toggle")', () => {
     });
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const store = makeStore();
-    store.dispatch(communityQueries.endpoints.recentCommunityEdits.initiate(undefined));
-    store.dispatch(communityQueries.endpoints.leaderboard.initiate(1));
+    void store.dispatch(communityQueries.endpoints.recentCommunityEdits.initiate(undefined));
+    void store.dispatch(communityQueries.endpoints.leaderboard.initiate(1));
     await vi.waitFor(() => expect(requests).toHaveLength(2));
 
     await store.dispatch(communityApi.endpoints.addLaugh.initiate({ id: IMAGE.id, userIdentifier: ME, optimistic: true }));

@@ -58,10 +58,14 @@ describe('the live connection (000 §4 "Live connection")', () => {
     act(() => latest().open());
 
     act(() => latest().drop());
-    act(() => vi.advanceTimersByTime(LIVE_RECONNECT_DELAY_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(LIVE_RECONNECT_DELAY_MS - 1);
+    });
     expect(sockets).toHaveLength(1);
 
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(sockets).toHaveLength(2);
     act(() => latest().open());
     expect(result.current).toBe('open');
@@ -74,7 +78,9 @@ describe('the live connection (000 §4 "Live connection")', () => {
 
     for (let attempt = 1; attempt <= 3; attempt += 1) {
       act(() => latest().drop());
-      act(() => vi.advanceTimersByTime(LIVE_RECONNECT_DELAY_MS));
+      act(() => {
+        vi.advanceTimersByTime(LIVE_RECONNECT_DELAY_MS);
+      });
     }
 
     expect(sockets).toHaveLength(4);
@@ -86,7 +92,9 @@ describe('the live connection (000 §4 "Live connection")', () => {
     setPageVisibility('hidden');
 
     act(() => latest().drop());
-    act(() => vi.advanceTimersByTime(60_000));
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
     expect(sockets).toHaveLength(1);
     expect(result.current).toBe('closed');
 
@@ -114,7 +122,9 @@ describe('the live connection (000 §4 "Live connection")', () => {
 
     act(() => setPageVisibility('hidden'));
     act(() => setPageVisibility('visible'));
-    act(() => vi.advanceTimersByTime(LIVE_RECONNECT_DELAY_MS));
+    act(() => {
+      vi.advanceTimersByTime(LIVE_RECONNECT_DELAY_MS);
+    });
 
     expect(sockets).toHaveLength(2);
   });
@@ -155,7 +165,9 @@ describe('the live connection (000 §4 "Live connection")', () => {
     unmount();
 
     expect(sockets[0]?.closedByClient).toBe(true);
-    act(() => vi.advanceTimersByTime(60_000));
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
     act(() => setPageVisibility('visible'));
     expect(sockets).toHaveLength(1);
   });
@@ -166,7 +178,9 @@ describe('the live connection (000 §4 "Live connection")', () => {
     act(() => latest().drop());
 
     unmount();
-    act(() => vi.advanceTimersByTime(60_000));
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
 
     expect(sockets).toHaveLength(1);
   });

@@ -64,7 +64,7 @@ describe('POST /api/generate (000 §3, §7)', () => {
     });
     const store = makeStore();
     // A subscription without polling: only an invalidation can fetch it again.
-    store.dispatch(creditsApi.endpoints.getCredits.initiate());
+    void store.dispatch(creditsApi.endpoints.getCredits.initiate());
     await vi.waitFor(() => expect(creditsApi.endpoints.getCredits.select()(store.getState()).data?.balance).toBe(3));
 
     await store.dispatch(editorApi.endpoints.generateImage.initiate(request));
@@ -79,7 +79,7 @@ describe('POST /api/generate (000 §3, §7)', () => {
       'POST /api/generate': () => json({ message: 'Insufficient credits', code: 'CREDITS.INSUFFICIENT' }, { status: 402 }),
     });
     const store = makeStore();
-    store.dispatch(creditsApi.endpoints.getCredits.initiate());
+    void store.dispatch(creditsApi.endpoints.getCredits.initiate());
     await vi.waitFor(() => expect(count(requests, '/api/user/credits')).toBe(1));
 
     await store.dispatch(editorApi.endpoints.generateImage.initiate(request));
@@ -95,7 +95,7 @@ describe('POST /api/generate (000 §3, §7)', () => {
       'POST /api/generate': () => json({ id: 'img-1', imageUrl: '/api/images/img-1' }),
     });
     const store = makeStore();
-    store.dispatch(feedProbe.endpoints.probeFeed.initiate());
+    void store.dispatch(feedProbe.endpoints.probeFeed.initiate());
     await vi.waitFor(() => expect(count(requests, '/api/community/recent')).toBe(1));
 
     await store.dispatch(editorApi.endpoints.generateImage.initiate(request));
