@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every tier, in order, stopping at the first failure:
-// architecture rules → backend unit → backend integration → frontend → build → browser.
+// architecture rules → eslint → backend unit → backend integration → frontend → build → browser.
 // Prints one closing line "tests: N passed, N failed" summed over the runners.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -15,6 +15,7 @@ const report = (name) => path.join(results, `${name}.json`);
 
 const steps = [
   { name: 'architecture rules', cmd: ['npm', 'run', 'lint:arch'] },
+  { name: 'eslint', cmd: ['npm', 'run', 'lint:eslint'] },
   { name: 'backend unit', cmd: ['npm', 'run', 'test:unit', '-w', 'backend', '--', '--json', `--outputFile=${report('unit')}`], report: 'unit' },
   { name: 'backend integration', cmd: ['npm', 'run', 'test:int', '-w', 'backend', '--', '--json', `--outputFile=${report('int')}`], report: 'int' },
   {
