@@ -84,7 +84,16 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, ses
 
   const pool = (app.get(DataSource).driver as unknown as { master: Pool }).master;
   const PgStore = connectPgSimple(session);
-  const store = new PgStore({ pool, tableName: 'session', createTableIfMissing: false, ttl: SESSION_TTL_SECONDS });
+  // Its errors (a failed prune of expired sessions) go to the app's log like every other, not to
+  // the console: a prune that comes after the app has closed its pool logs there, silently in tests.
+  const sessionLog = new NestLogger('Sessions');
+  const store = new PgStore({
+    pool,
+    tableName: 'session',
+    createTableIfMissing: false,
+    ttl: SESSION_TTL_SECONDS,
+    errorLog: (...args: unknown[]) => sessionLog.error(args.map(String).join(' ')),
+  });
   const sessionCache = app.get(SessionCache);
   sessionCache.configure({
     secrets: [sessionSecret],
