@@ -63,17 +63,19 @@ describe('community live updates across instances (D17)', () => {
       }),
     });
     expect(onA[0].data.id).toBe(row.id);
-    await sleep(300);
-    expect(onB).toHaveLength(1); // one NOTIFY, one broadcast per instance
-    expect(onA).toHaveLength(1);
 
     // A private generation is not pushed anywhere.
     const priv = await generate(user.agent, { image: photoJpeg(), prompt: 'make it black and white', share: 'false' }).expect(200);
     const [privRow] = await sql<{ is_public: boolean; status: string }>(a, `SELECT is_public, status FROM image WHERE id = $1`, [priv.body.id]);
     expect(privRow).toEqual({ is_public: false, status: 'completed' });
-    await sleep(500);
-    expect(onB).toHaveLength(1);
-    expect(onA).toHaveLength(1);
+    // A later public edit, the control: each instance hears the notifications in commit order, so
+    // once the control has arrived, a second push of the first edit or a push of the private one
+    // would have arrived before it.
+    const control = await generate(user.agent, { image: photoJpeg(), prompt: 'add snow falling' }).expect(200);
+    const arrived = (got: Live[]) => got.some((m) => m.data.id === control.body.id);
+    await waitFor('the control edit on both instances', () => arrived(onA) && arrived(onB), { intervalMs: 25 });
+    expect(onB.map((m) => m.data.id)).toEqual([row.id, control.body.id]); // one NOTIFY, one broadcast per instance
+    expect(onA.map((m) => m.data.id)).toEqual([row.id, control.body.id]);
     wsA.close();
     wsB.close();
   });

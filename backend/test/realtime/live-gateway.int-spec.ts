@@ -1,6 +1,7 @@
 import WebSocket from 'ws';
 import { LiveGateway } from '../../src/shared/realtime/live-gateway';
 import { createTestApp, TestApp } from '../support/test-app';
+import { waitFor } from '../support/wait-for';
 
 function open(url: string, options: WebSocket.ClientOptions = {}): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
@@ -9,8 +10,6 @@ function open(url: string, options: WebSocket.ClientOptions = {}): Promise<WebSo
     ws.once('error', reject);
   });
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('/ws', () => {
   let t: TestApp;
@@ -36,10 +35,9 @@ describe('/ws', () => {
     const deadClosed = new Promise<number>((resolve) => dead.once('close', (code) => resolve(code)));
     let pings = 0;
     healthy.on('ping', () => pings++);
-    await sleep(500);
-    expect(pings).toBeGreaterThanOrEqual(2);
-    expect(healthy.readyState).toBe(WebSocket.OPEN);
     await expect(deadClosed).resolves.toBe(1006); // terminated without a closing handshake
+    await waitFor('two pings to the client that answers them', () => pings >= 2);
+    expect(healthy.readyState).toBe(WebSocket.OPEN);
     healthy.close();
   });
 
