@@ -17,6 +17,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  // Files share a worker (vite.config.ts): a fake clock must not outlive its test.
+  vi.useRealTimers();
   cleanup();
   // The signed-in hint cookie (issue 24) belongs to one test, as a session would.
   clearSignedInHint();

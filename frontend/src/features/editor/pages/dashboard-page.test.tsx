@@ -64,7 +64,8 @@ describe('/dashboard signed out (000 §4 "Authentication")', () => {
   });
 
   it('does not call signing out on the editor an unauthenticated visit', async () => {
-    const user = userEvent.setup();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const { router } = await openEditor({ 'POST /api/logout': () => json({ message: 'Logged out' }) });
 
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
@@ -72,7 +73,8 @@ describe('/dashboard signed out (000 §4 "Authentication")', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByText('Logged out')).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    // Past the signed-out editor's 1 s redirect to /auth, on the fake clock.
+    await vi.advanceTimersByTimeAsync(1500);
     expect(router.state.location.pathname).toBe('/');
     expect(screen.queryByText('Authentication Required')).not.toBeInTheDocument();
   });

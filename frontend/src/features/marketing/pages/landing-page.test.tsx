@@ -100,12 +100,14 @@ describe('landing page arrival parameters (000 §2, §8, §9)', () => {
   });
 
   it('leaves a signed-out visitor on the landing page after a successful verification', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     stubLanding();
 
     const { router } = renderRoute('/?verified=true');
 
     await waitFor(() => expect(router.state.location.search).toBe(''));
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    // Past the 1 s after which a signed-in user is taken to the editor, on the fake clock.
+    await vi.advanceTimersByTimeAsync(1500);
     expect(router.state.location.pathname).toBe('/');
   });
 });
