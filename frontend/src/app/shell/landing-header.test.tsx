@@ -2,16 +2,9 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, signedOut, stubApi, type RouteHandler } from '../../test/fetch-stub';
 import { renderRoute } from '../../test/render-route';
+import { userBody } from '../../test/contract-answers';
 
-const MEMBER = {
-  id: 5,
-  email: 'dana@example.com',
-  username: 'dana',
-  emailVerified: true,
-  isSubscribed: false,
-  subscriptionTier: 'free',
-  isAdmin: false,
-};
+const MEMBER = userBody({ id: '5', email: 'dana@example.com', username: 'dana' });
 
 function stub(user: RouteHandler) {
   stubApi({

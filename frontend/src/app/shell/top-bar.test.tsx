@@ -3,19 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, signedOut, stubApi, type RouteHandler } from '../../test/fetch-stub';
 import { renderRoute } from '../../test/render-route';
+import { userBody } from '../../test/contract-answers';
 
 function userAnswer(overrides: Record<string, unknown> = {}): RouteHandler {
   return () =>
-    json({
-      id: 7,
-      email: 'zed.ocean@example.com',
-      username: 'alice',
-      emailVerified: true,
-      isSubscribed: false,
-      subscriptionTier: 'free',
-      isAdmin: false,
-      ...overrides,
-    });
+    json(userBody({ id: '7', email: 'zed.ocean@example.com', username: 'alice', ...overrides }));
 }
 
 function primaryNav() {

@@ -2,20 +2,13 @@
 import { screen } from '@testing-library/react';
 import { json, stubApi, type ApiRoutes } from '../../test/fetch-stub';
 import { renderRoute } from '../../test/render-route';
+import { userBody } from '../../test/contract-answers';
 
 export const ADMIN_ID = '00000000-0000-4000-8000-000000000001';
 
-export const ADMIN = {
-  id: ADMIN_ID,
-  email: 'admin@example.com',
-  username: 'admin',
-  emailVerified: true,
-  isSubscribed: false,
-  subscriptionTier: 'free',
-  isAdmin: true,
-};
+export const ADMIN = userBody({ id: ADMIN_ID, email: 'admin@example.com', username: 'admin', isAdmin: true });
 
-export const NON_ADMIN = { ...ADMIN, id: '00000000-0000-4000-8000-000000000002', email: 'pat@example.com', isAdmin: false };
+export const NON_ADMIN = userBody({ ...ADMIN, id: '00000000-0000-4000-8000-000000000002', email: 'pat@example.com', isAdmin: false });
 
 export function adminUser(n: number, overrides: Record<string, unknown> = {}) {
   return {

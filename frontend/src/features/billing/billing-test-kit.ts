@@ -1,4 +1,5 @@
 /** Fixtures for the billing feature's tests: answers shaped like the server's (001 §3, §7). */
+import { userBody } from '../../test/contract-answers';
 
 export const CATALOGUE = {
   currency: 'usd',
@@ -43,18 +44,10 @@ export const CATALOGUE = {
   ],
 };
 
-export const FREE_USER = {
-  id: 5,
-  email: 'fran@example.com',
-  username: 'fran',
-  emailVerified: true,
-  isSubscribed: false,
-  subscriptionTier: 'free',
-  isAdmin: false,
-};
+export const FREE_USER = userBody({ id: '5', email: 'fran@example.com', username: 'fran' });
 
-export const SUBSCRIBER = { ...FREE_USER, isSubscribed: true, subscriptionTier: 'creator' };
-export const PACK_BUYER = { ...FREE_USER, subscriptionTier: 'paid' };
+export const SUBSCRIBER = userBody({ ...FREE_USER, isSubscribed: true, subscriptionTier: 'creator' });
+export const PACK_BUYER = userBody({ ...FREE_USER, subscriptionTier: 'paid' });
 
 /** 2030-12-31T12:00:00Z, noon so that no time zone moves the day. */
 export const PERIOD_END_S = Date.UTC(2030, 11, 31, 12) / 1000;

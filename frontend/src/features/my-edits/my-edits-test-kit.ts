@@ -2,18 +2,11 @@
 import { screen } from '@testing-library/react';
 import { json, stubApi, type ApiRoutes } from '../../test/fetch-stub';
 import { renderRoute } from '../../test/render-route';
+import { userBody } from '../../test/contract-answers';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-export const PAID_USER = {
-  id: 7,
-  email: 'pat@example.com',
-  username: 'pat',
-  emailVerified: true,
-  isSubscribed: true,
-  subscriptionTier: 'creator',
-  isAdmin: false,
-};
+export const PAID_USER = userBody({ id: '7', email: 'pat@example.com', username: 'pat', isSubscribed: true, subscriptionTier: 'creator' });
 
 /** An ISO date `days` whole days (plus an hour, so that the floor is `days`) from now. */
 export function inDays(days: number): string {

@@ -2,19 +2,12 @@
 import { screen } from '@testing-library/react';
 import { json, stubApi, type ApiRoutes } from '../../test/fetch-stub';
 import { renderRoute } from '../../test/render-route';
+import { userBody, type UserAnswer } from '../../test/contract-answers';
 
-export const ERIN = {
-  id: 9,
-  email: 'erin@example.com',
-  username: 'erin',
-  emailVerified: true,
-  isSubscribed: false,
-  subscriptionTier: 'free',
-  isAdmin: false,
-};
+export const ERIN = userBody({ id: '9', email: 'erin@example.com', username: 'erin' });
 
 /** Opens /profile signed in as `account`, with `routes` answering the other calls. */
-export async function openProfile(routes: ApiRoutes = {}, account: Record<string, unknown> = ERIN) {
+export async function openProfile(routes: ApiRoutes = {}, account: UserAnswer = ERIN) {
   const stub = stubApi({ 'GET /api/user': () => json(account), ...routes });
   const view = renderRoute('/profile');
   await screen.findByRole('heading', { level: 1, name: 'My Profile' });

@@ -9,6 +9,7 @@ import { vi } from 'vitest';
 import { json, stubApi, type ApiRoutes } from '../../test/fetch-stub';
 import { renderRoute } from '../../test/render-route';
 import { findToastTitle } from '../../test/toasts';
+import { userBody } from '../../test/contract-answers';
 
 export type User = ReturnType<typeof userEvent.setup>;
 
@@ -18,15 +19,7 @@ export const ARTICLE_CALL = 'POST /api/youtube-to-article';
 export const WORDPRESS_CALL = 'POST /wp-json/wp/v2/posts';
 export const WORDPRESS_SITE = 'https://blog.example.com';
 
-export const PAT = {
-  id: 7,
-  email: 'pat@example.com',
-  username: 'pat',
-  emailVerified: true,
-  isSubscribed: false,
-  subscriptionTier: 'free',
-  isAdmin: false,
-};
+export const PAT = userBody({ id: '7', email: 'pat@example.com', username: 'pat' });
 
 export const ARTICLE = {
   article: 'How Bread Rises\n\nYeast eats sugar and makes gas.\n\nWhat the baker does\n\nThe baker kneads the dough.',

@@ -3,6 +3,7 @@ import { makeStore } from '../../test/app-parts';
 import { json, stubApi } from '../../test/fetch-stub';
 import { NETWORK_ERROR_MESSAGE, baseApi, getErrorMessage, getErrorStatus, type ApiError } from './base-api';
 import { currentUserApi } from './current-user.api';
+import { userBody } from '../../test/contract-answers';
 
 // Endpoints that exist only for these tests, added the way features add theirs.
 const probeApi = baseApi.injectEndpoints({
@@ -165,7 +166,7 @@ describe('a session that ends behind the page (D21)', () => {
     let signedIn = true;
     const { requests } = stubApi({
       'GET /api/user': () =>
-        signedIn ? json({ id: 'u1', email: 'ann@example.com', username: 'ann' }) : json({ message: 'Authentication required' }, { status: 401 }),
+        signedIn ? json(userBody({ id: 'u1', email: 'ann@example.com', username: 'ann' })) : json({ message: 'Authentication required' }, { status: 401 }),
       'GET /api/probe': () => json({ message: 'Authentication required' }, { status: 401 }),
     });
     const store = makeStore();

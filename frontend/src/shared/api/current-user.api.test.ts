@@ -4,8 +4,9 @@ import { makeStore } from '../../test/app-parts';
 import { clearSignedInHint, json, stubApi } from '../../test/fetch-stub';
 import { renderRoute } from '../../test/render-route';
 import { currentUserApi } from './current-user.api';
+import { userBody } from '../../test/contract-answers';
 
-const ANN = { id: 'u1', email: 'ann@example.com', username: 'ann' };
+const ANN = userBody({ id: 'u1', email: 'ann@example.com', username: 'ann' });
 
 const paths = (requests: Request[]) => requests.map((r) => new URL(r.url).pathname);
 

@@ -6,52 +6,41 @@
 import { hasSignedInHint } from '@page-meta/signed-in-hint';
 import { z } from 'zod/mini';
 import { baseApi, TAG_TYPES, type TagType } from './base-api';
-import { parseResponse } from './parse-response';
+import type { ApiAnswer, ApiSchema } from './contract';
+import { everyValueOf, fieldsOf, type SchemaOf } from './parse-response';
 
 /** Data that is the same for everyone; all other tags hold something of the signed-in user's. */
 const PUBLIC_TAGS: readonly TagType[] = ['User', 'CommunityFeed', 'Leaderboard', 'Catalogue'];
 /** Tags whose data belongs to whoever is signed in: stale as soon as that person changes. */
 export const PER_USER_TAGS: readonly TagType[] = TAG_TYPES.filter((tag) => !PUBLIC_TAGS.includes(tag));
 
-/** D6 */
-export type SubscriptionTier = 'free' | 'paid' | 'starter' | 'creator' | 'pro';
-const TIERS = ['free', 'paid', 'starter', 'creator', 'pro'] as const satisfies readonly SubscriptionTier[];
+/** D6: the tier as the server sends it (billing owns it). */
+export type SubscriptionTier = ApiSchema<'SubscriptionTier'>;
+const TIERS = everyValueOf<SubscriptionTier>()(['free', 'paid', 'starter', 'creator', 'pro']);
 
-/** The current user as GET /api/user reports it (000 §3, 001 §3; `isAdmin` per D22). */
-export interface CurrentUser {
-  id: string | null;
-  email: string;
-  username: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  emailVerified: boolean;
-  isSubscribed: boolean;
-  subscriptionTier: SubscriptionTier;
-  isAdmin: boolean;
-}
+/** The current user as GET /api/user (and sign-in, sign-up) answers it: the server's UserResponse. */
+export type CurrentUser = ApiAnswer<'/api/user', 'get'>;
 
-/** A text field the client may do without: missing, empty or not a string reads as null. */
-const optionalText = z.catch(z.nullable(z.string().check(z.minLength(1))), null);
-/** A flag that is only on when the server says `true`; missing or broken reads as off. */
-const flag = z.catch(z.boolean(), false);
-
-/** An answer of GET /api/user (and of login and register): a user is whatever has an e-mail. */
-export const currentUserSchema = z.pipe(
-  z.object({
-    id: z.catch(z.nullable(z.union([z.pipe(z.number(), z.transform(String)), z.string().check(z.minLength(1))])), null),
+/**
+ * An answer of GET /api/user (and of login and register), checked at run time because the shell
+ * decides on it who is signed in: an answer that is not a user is "no user", never a broken shell.
+ */
+export const currentUserSchema = z.object(
+  fieldsOf<CurrentUser>()({
+    id: z.string().check(z.minLength(1)),
     email: z.string().check(z.minLength(1)),
-    username: optionalText,
-    firstName: optionalText,
-    lastName: optionalText,
-    emailVerified: flag,
-    isSubscribed: flag,
-    subscriptionTier: z.catch(z.enum(TIERS), 'free'),
-    isAdmin: flag,
+    username: z.string(),
+    firstName: z.nullable(z.string()),
+    lastName: z.nullable(z.string()),
+    emailVerified: z.boolean(),
+    isSubscribed: z.boolean(),
+    subscriptionTier: z.enum(TIERS),
+    isAdmin: z.boolean(),
+    createdAt: z.string(),
   }),
-  z.transform((user): CurrentUser => user),
-);
+) satisfies SchemaOf<CurrentUser>;
 
-/** Reads an answer of GET /api/user; anything without an e-mail is "no user". */
+/** Reads an answer of GET /api/user; anything that is not a user is "no user". */
 export function toCurrentUser(body: unknown): CurrentUser | null {
   const result = z.safeParse(currentUserSchema, body);
   return result.success ? result.data : null;
@@ -65,15 +54,11 @@ export function avatarInitial(email: string | null | undefined): string {
 
 /** What the avatar menu shows as the name: the username, else the e-mail's local part. */
 export function displayName(user: CurrentUser): string {
-  return user.username ?? (user.email.split('@')[0] || user.email);
+  return user.username || user.email.split('@')[0] || user.email;
 }
 
-/**
- * POST /api/logout answers `{message}` (or nothing, 204); the client needs nothing from it but
- * its success.
- */
-const logoutAnswerSchema = z.nullable(z.object({ message: z.catch(z.optional(z.string()), undefined) }));
-type LogoutAnswer = z.output<typeof logoutAnswerSchema>;
+/** POST /api/logout answers `{message}`; the client needs nothing from it but its success. */
+type LogoutAnswer = ApiAnswer<'/api/logout', 'post'>;
 
 export const currentUserApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -99,7 +84,6 @@ export const currentUserApi = baseApi.injectEndpoints({
     /** POST /api/logout: clears the session; the cached user becomes null at once. */
     logout: build.mutation<LogoutAnswer, void>({
       query: () => ({ url: '/logout', method: 'POST' }),
-      transformResponse: parseResponse(logoutAnswerSchema),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
           await queryFulfilled;

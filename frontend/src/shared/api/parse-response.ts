@@ -1,12 +1,31 @@
 /**
- * Every answer is parsed with a zod schema (ARCHITECTURE rule 9) rather than narrowed by hand.
- * Schemas use `zod/mini`, which keeps the shell's bundle small (the API slice loads with it).
- * A schema states what the client relies on; where the spec lets a field be missing or broken
- * (a laugh count reads as 0, 000 §4) the schema says so with `.catch`, so leniency is explicit.
+ * The runtime reading of answers. Their shapes are the server's (ADR 0027: the types generated
+ * from its OpenAPI document, shared/api/contract.ts); a zod schema is kept only where the client
+ * reads an answer more leniently than the contract promises (a field missing during a rolling
+ * deploy, a live message, an answer a list can show in part), and then its output is tied to the
+ * contract's type with `satisfies SchemaOf<…>` and `fieldsOf<…>()`, so a change on the server is a
+ * type error here. Schemas use `zod/mini`, which keeps the shell's bundle small.
  */
 import { NamedSchemaError } from '@reduxjs/toolkit/query/react';
 import { z } from 'zod/mini';
 import { unreadableAnswerError, type ApiError } from './base-api';
+
+/** A zod schema whose output is T: a contract type (shared/api/contract.ts) or one derived from it. */
+export type SchemaOf<T> = z.core.$ZodType<T>;
+
+/**
+ * The fields of a `z.object` for exactly the keys of T, each reading into T's type for it: a key
+ * the contract has and the schema lacks (or the other way round) is a type error.
+ */
+export function fieldsOf<T>() {
+  return <F extends { [K in keyof T]-?: z.core.$ZodType<T[K]> }>(fields: F & Record<Exclude<keyof F, keyof T>, never>): F => fields;
+}
+
+/** The values of a contract's string union, all of them (a value the server adds is a type error here). */
+export function everyValueOf<T extends string>() {
+  return <const V extends readonly T[]>(values: V & ([Exclude<T, V[number]>] extends [never] ? unknown : { missing: Exclude<T, V[number]> })): V =>
+    values;
+}
 
 /**
  * A `transformResponse` that parses the answer with `schema`. A failure is handed to RTK Query

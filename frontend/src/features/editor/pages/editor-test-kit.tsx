@@ -7,20 +7,13 @@ import type userEvent from '@testing-library/user-event';
 import { expect, vi } from 'vitest';
 import { json, stubApi, type ApiRoutes } from '../../../test/fetch-stub';
 import { renderRoute } from '../../../test/render-route';
+import { userBody } from '../../../test/contract-answers';
 
 export type User = ReturnType<typeof userEvent.setup>;
 
-export const PAT = {
-  id: 7,
-  email: 'pat@example.com',
-  username: 'pat',
-  emailVerified: true,
-  isSubscribed: false,
-  subscriptionTier: 'free',
-  isAdmin: false,
-};
+export const PAT = userBody({ id: '7', email: 'pat@example.com', username: 'pat' });
 
-export const SUBSCRIBER = { ...PAT, isSubscribed: true, subscriptionTier: 'creator' };
+export const SUBSCRIBER = userBody({ ...PAT, isSubscribed: true, subscriptionTier: 'creator' });
 
 export const GENERATED = {
   id: 'img-1',

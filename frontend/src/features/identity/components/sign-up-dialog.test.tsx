@@ -4,19 +4,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { json, signedOut, stubApi, type ApiRoutes } from '../../../test/fetch-stub';
 import { renderRoute } from '../../../test/render-route';
 import { TOAST_DESCRIPTION } from '../../../test/toasts';
+import { userBody } from '../../../test/contract-answers';
 
 const FINGERPRINT = vi.hoisted(() => 'f'.repeat(64));
 vi.mock('../lib/device-fingerprint', () => ({ getDeviceFingerprint: () => Promise.resolve(FINGERPRINT) }));
 
-const NEW_USER = {
-  id: 12,
-  email: 'new@example.com',
-  username: 'newbie',
-  emailVerified: false,
-  isSubscribed: false,
-  subscriptionTier: 'free',
-  isAdmin: false,
-};
+const NEW_USER = userBody({ id: '12', email: 'new@example.com', username: 'newbie', emailVerified: false });
 
 type User = ReturnType<typeof userEvent.setup>;
 

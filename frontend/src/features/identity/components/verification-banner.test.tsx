@@ -3,16 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, stubApi, type RouteHandler } from '../../../test/fetch-stub';
 import { renderRoute } from '../../../test/render-route';
+import { userBody } from '../../../test/contract-answers';
 
-const FRANK = {
-  id: 4,
-  email: 'frank@example.com',
-  username: 'frank',
-  emailVerified: false,
-  isSubscribed: false,
-  subscriptionTier: 'free',
-  isAdmin: false,
-};
+const FRANK = userBody({ id: '4', email: 'frank@example.com', username: 'frank', emailVerified: false });
 
 async function openWithBanner(resend?: RouteHandler) {
   const stub = stubApi({ 'GET /api/user': () => json(FRANK), ...(resend ? { 'POST /api/resend-confirmation': resend } : {}) });

@@ -6,19 +6,12 @@ import { renderRoute } from '../../../test/render-route';
 import { TOAST_DESCRIPTION } from '../../../test/toasts';
 import { stubTurnstile } from '../../../test/turnstile-stub';
 import { TURNSTILE_SCRIPT_URL } from '../lib/turnstile';
+import { userBody } from '../../../test/contract-answers';
 
 const FINGERPRINT = vi.hoisted(() => '0123456789abcdef'.repeat(4));
 vi.mock('../lib/device-fingerprint', () => ({ getDeviceFingerprint: () => Promise.resolve(FINGERPRINT) }));
 
-const ALICE = {
-  id: 7,
-  email: 'alice@example.com',
-  username: 'alice',
-  emailVerified: true,
-  isSubscribed: false,
-  subscriptionTier: 'free',
-  isAdmin: false,
-};
+const ALICE = userBody({ id: '7', email: 'alice@example.com', username: 'alice' });
 
 const CAPTCHA_REQUIRED = () =>
   json(

@@ -4,16 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, signedOut, stubApi, type ApiRoutes } from '../../../test/fetch-stub';
 import { renderRoute } from '../../../test/render-route';
 import { verifiedLandingPath } from './confirm-email-page';
+import { userBody } from '../../../test/contract-answers';
 
-const UNVERIFIED = {
-  id: 3,
-  email: 'carol@example.com',
-  username: 'carol',
-  emailVerified: false,
-  isSubscribed: false,
-  subscriptionTier: 'free',
-  isAdmin: false,
-};
+const UNVERIFIED = userBody({ id: '3', email: 'carol@example.com', username: 'carol', emailVerified: false });
 
 const INVALID_TOKEN = () =>
   json(

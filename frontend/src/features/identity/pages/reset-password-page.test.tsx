@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { currentUserApi } from '../../../shared/api/current-user.api';
 import { json, signedOut, stubApi, type ApiRoutes } from '../../../test/fetch-stub';
 import { renderRoute } from '../../../test/render-route';
+import { userBody } from '../../../test/contract-answers';
 
 type User = ReturnType<typeof userEvent.setup>;
 
@@ -13,7 +14,7 @@ const INVALID = () =>
   json({ message: INVALID_TEXT, error: INVALID_TEXT, code: 'IDENTITY.RESET_LINK_INVALID' }, { status: 400, statusText: 'Bad Request' });
 const VALID = () => json({ valid: true });
 
-const ALICE = { id: 7, email: 'alice@example.com', username: 'alice', emailVerified: true, isSubscribed: false, subscriptionTier: 'free', isAdmin: false };
+const ALICE = userBody({ id: '7', email: 'alice@example.com', username: 'alice' });
 
 function open(path: string, routes: ApiRoutes = {}) {
   const stub = stubApi({ 'GET /api/user': signedOut, ...routes });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { json, signedOut, stubApi, type ApiRoutes } from '../../../test/fetch-stub';
 import { renderRoute } from '../../../test/render-route';
 import { shownToasts } from '../../../test/toasts';
+import { userBody } from '../../../test/contract-answers';
 
 type User = ReturnType<typeof userEvent.setup>;
 
@@ -281,7 +282,7 @@ describe('sending a message (001 §3, §8)', () => {
   it('fills in the name and e-mail of a signed-in user', async () => {
     await openContact({
       'GET /api/user': () =>
-        json({ id: 4, email: 'fox@example.com', username: 'fox', firstName: 'Fox', lastName: 'Mulder', emailVerified: true }),
+        json(userBody({ id: '4', email: 'fox@example.com', username: 'fox', firstName: 'Fox', lastName: 'Mulder' })),
     });
 
     await waitFor(() => expect(field('Name')).toHaveValue('Fox Mulder'));

@@ -5,8 +5,9 @@ import { json, signedOut, type ApiRoutes } from '../../../test/fetch-stub';
 import { renderRoute } from '../../../test/render-route';
 import { EXAMPLE_PROMPTS } from '../lib/landing-copy';
 import { MEMBER, deferred, findHero, region, signedIn, stubLanding } from './landing-test-kit';
+import { userBody } from '../../../test/contract-answers';
 
-const NEW_USER = { ...MEMBER, id: 12, email: 'new@example.com', username: 'newbie', emailVerified: false };
+const NEW_USER = userBody({ ...MEMBER, id: '12', email: 'new@example.com', username: 'newbie', emailVerified: false });
 
 function exampleButton(prompt: string) {
   return within(region('Try Prompts Like These')).getByRole('button', { name: new RegExp(prompt) });

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { json, signedOut } from '../../../test/fetch-stub';
 import { renderRoute } from '../../../test/render-route';
 import { MEMBER, deferred, findHero, region, renderLanding, signedIn, stubLanding } from './landing-test-kit';
+import { userBody } from '../../../test/contract-answers';
 
 /** 000 §2 "Sections in order", by the headings this page gives them. */
 const SECTION_ORDER = [
@@ -20,15 +21,7 @@ const SECTION_ORDER = [
   'Ready to Make Your First Edit?',
 ];
 
-const VERIFIED_USER = {
-  id: 5,
-  email: 'dana@example.com',
-  username: 'dana',
-  emailVerified: true,
-  isSubscribed: false,
-  subscriptionTier: 'free',
-  isAdmin: false,
-};
+const VERIFIED_USER = userBody({ id: '5', email: 'dana@example.com', username: 'dana' });
 
 function toaster() {
   return screen.findByRole('region', { name: /Notifications/ });

@@ -13,16 +13,9 @@ import { vi } from 'vitest';
 import { AppProviders, LandingLayout, makeStore, RootLayout } from '../../../test/app-parts';
 import { json, signedOut, stubApi, type ApiRoutes, type RouteHandler } from '../../../test/fetch-stub';
 import { LandingPage } from './landing-page';
+import { userBody } from '../../../test/contract-answers';
 
-export const MEMBER = {
-  id: 5,
-  email: 'dana@example.com',
-  username: 'dana',
-  emailVerified: true,
-  isSubscribed: false,
-  subscriptionTier: 'free',
-  isAdmin: false,
-};
+export const MEMBER = userBody({ id: '5', email: 'dana@example.com', username: 'dana' });
 
 export const signedIn: RouteHandler = () => json(MEMBER);
 

@@ -9,6 +9,7 @@ import {
   inDays,
   listAnswer,
   openMyEdits,
+  PAID_USER,
   savedImage,
   toastTitle,
 } from '../my-edits-test-kit';
@@ -92,7 +93,7 @@ describe('My Edits list (001 §2)', () => {
 
     expect(await screen.findByText('Loading My Edits...')).toBeInTheDocument();
 
-    user.release(json({ id: 7, email: 'pat@example.com', isSubscribed: true, subscriptionTier: 'creator' }));
+    user.release(json(PAID_USER));
 
     const loading = await screen.findByText('Loading your saved images...');
     const region = loading.closest('[aria-busy="true"]');

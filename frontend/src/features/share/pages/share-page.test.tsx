@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, signedOut, stubApi, type ApiRoutes } from '../../../test/fetch-stub';
 import { renderRoute } from '../../../test/render-route';
+import { userBody } from '../../../test/contract-answers';
 
 const ID = '0b6c7f64-4b36-4f2c-9a1e-1f5e0f2a9c11';
 
@@ -20,7 +21,7 @@ const EDIT = {
   isOwner: false,
 };
 
-const PAT = { id: 'u-7', email: 'pat@example.com', username: 'pat', emailVerified: true, isSubscribed: false, subscriptionTier: 'free', isAdmin: false };
+const PAT = userBody({ id: 'u-7', email: 'pat@example.com', username: 'pat' });
 
 function openShare(routes: ApiRoutes) {
   const stub = stubApi({ 'GET /api/user': signedOut, 'GET /api/user/credits': () => json({ balance: 2, regular: 0, watermarked: 2 }), ...routes });

@@ -23,6 +23,7 @@ import {
   toastWith,
   urlField,
 } from '../youtube-article-test-kit';
+import { userBody } from '../../../test/contract-answers';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -141,7 +142,7 @@ describe('input → processing → result (001 §2, §4, §8)', () => {
     let signedIn = true;
     await openPage({
       'GET /api/user': () =>
-        signedIn ? json({ id: 7, email: 'pat@example.com' }) : json({ message: 'Authentication required' }, { status: 401 }),
+        signedIn ? json(userBody({ id: '7', email: 'pat@example.com' })) : json({ message: 'Authentication required' }, { status: 401 }),
       [ARTICLE_CALL]: () => {
         signedIn = false;
         return json({ message: 'Authentication required', code: 'AUTH.REQUIRED' }, { status: 401 });
