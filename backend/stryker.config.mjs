@@ -22,13 +22,14 @@ export default {
   jest: {
     projectType: 'custom',
     configFile: 'jest.unit.config.js',
-    config: {
-      // The sandbox is a copy of backend/ alone; this test reads frontend/public and covers no
-      // domain code.
-      testPathIgnorePatterns: ['/node_modules/', '/shared/http/spa-static\\.middleware\\.spec\\.ts$'],
-    },
+    // The unit tests of the three contexts. Other contexts reach these domains only through the
+    // contexts' index.ts; their tests are not what holds these rules, and one of them (generation's
+    // in-flight limit, a fixed 50 ms sleep) fails now and then on a loaded machine, which stops a
+    // run at its first step.
+    config: { roots: ['<rootDir>/modules/credits', '<rootDir>/modules/billing', '<rootDir>/modules/identity'] },
   },
-  // A mutant that does not type-check is a compile error, not a survivor (ts-jest only transpiles).
+  // A mutant that does not type-check is a compile error, not a survivor (jest's transform only
+  // strips types).
   // The checker compiles the three domains alone: checking the whole backend took most of a run,
   // and a type error elsewhere in the checkout (work in progress) was blamed on every mutant.
   checkers: ['typescript'],

@@ -30,11 +30,29 @@ if (picked.length > 0 && !passed.includes('--mutate') && !passed.includes('-m'))
   const mutate = [...picked.map((d) => `src/modules/${d}/domain/**/*.ts`), '!src/**/*.spec.ts'];
   stryker.push('--mutate', mutate.join(','));
 }
+let incremental = passed[passed.indexOf('--incrementalFile') + 1];
 if (!passed.includes('--incrementalFile')) {
   const key = passed.includes('--mutate') || passed.includes('-m') ? 'custom' : picked.length ? [...picked].sort().join('+') : 'all';
-  stryker.push('--incrementalFile', `${OUT}/incremental-${key}.json`);
+  incremental = `${OUT}/incremental-${key}.json`;
+  stryker.push('--incrementalFile', incremental);
 }
 stryker.push(...passed);
+forgetUndetectedStaticMutants(path.resolve(backend, incremental));
+
+/**
+ * Stryker's incremental mode reuses a result unless a test that covers the mutant changed, but it
+ * records no covering tests for a static mutant (module-level code, such as the catalogue's
+ * constants): a new test would never get a surviving one tried again. So those are dropped from
+ * the incremental file and tested afresh each run; killed ones stay reused.
+ */
+function forgetUndetectedStaticMutants(file) {
+  if (!fs.existsSync(file)) return;
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  for (const entry of Object.values(report.files ?? {})) {
+    entry.mutants = entry.mutants.filter((m) => !(m.static && (m.status === 'Survived' || m.status === 'NoCoverage')));
+  }
+  fs.writeFileSync(file, JSON.stringify(report, null, 2));
+}
 
 const report = path.join(backend, OUT, 'mutation.json');
 fs.rmSync(report, { force: true });
