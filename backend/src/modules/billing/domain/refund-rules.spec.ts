@@ -28,4 +28,25 @@ describe('refund shares of a pack purchase (D37)', () => {
   it('a refund of nothing takes nothing', () => {
     expect(shares(45, 2500, [0, 1])).toEqual([0, 0]);
   });
+
+  it('D37: a negative refund amount gives nothing back to the buyer and takes nothing', () => {
+    expect(shares(15, 1000, [-500, 500])).toEqual([0, 7]);
+  });
+
+  it('D37: a refund of a purchase that cost nothing (a 100 % discount) is a full refund: it takes back all the purchase granted, once', () => {
+    expect(shares(7, 0, [0, 0])).toEqual([7, 0]);
+  });
+
+  it('keeps each refund id with its share, in the order given, so each refund counts once', () => {
+    expect(refundShares(15, 1000, [{ refundId: 're_a', amount: 500 }, { refundId: 're_b', amount: 500 }])).toEqual([
+      { refundId: 're_a', credits: 7 },
+      { refundId: 're_b', credits: 8 },
+    ]);
+  });
+
+  it('a purchase that granted no credits has none to take back; a negative or fractional count is a programming error', () => {
+    expect(shares(0, 1000, [1000])).toEqual([0]);
+    expect(() => shares(-1, 1000, [1000])).toThrow(new RangeError('credits must be a whole number of 0 or more'));
+    expect(() => shares(1.5, 1000, [1000])).toThrow(RangeError);
+  });
 });

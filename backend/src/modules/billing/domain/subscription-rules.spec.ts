@@ -39,4 +39,10 @@ describe('subscription rules (D3, D28)', () => {
     expect(upgradeChargeCents(1900, 2900, start, end, end)).toBe(0);
     expect(upgradeChargeCents(4900, 1900, start, end, start)).toBe(0);
   });
+
+  it('D28: over a period of no length (start = end) an upgrade grants and charges nothing, instead of dividing by zero', () => {
+    const instant = d('2026-11-01T00:00:00Z');
+    expect(upgradeCredits('starter', 'pro', instant, instant, instant)).toBe(0);
+    expect(upgradeChargeCents(1900, 4900, instant, instant, instant)).toBe(0);
+  });
 });
