@@ -27,6 +27,10 @@ describe('account rules', () => {
     expect(isValidFingerprint('A'.repeat(64))).toBe(false);
     expect(isValidFingerprint('a'.repeat(63))).toBe(false);
     expect(isValidFingerprint('g'.repeat(64))).toBe(false);
+    // Nothing before or after the 64 characters either.
+    expect(isValidFingerprint('a'.repeat(65))).toBe(false);
+    expect(isValidFingerprint(`x${'a'.repeat(64)}`)).toBe(false);
+    expect(isValidFingerprint(`${'a'.repeat(64)}x`)).toBe(false);
   });
 
   it('D22: an admin is an account whose e-mail is listed, whatever its case', () => {
