@@ -5,15 +5,12 @@
  */
 import { z } from 'zod/mini';
 import { baseApi } from './base-api';
+import type { ApiAnswer } from './contract';
 import { useGetCurrentUserQuery } from './current-user.api';
-import { parseResponse } from './parse-response';
+import { parseResponse, type SchemaOf } from './parse-response';
 
 /** GET /api/user/credits (D2): `balance` is `regular + watermarked`. */
-export interface Credits {
-  balance: number;
-  regular: number;
-  watermarked: number;
-}
+export type Credits = ApiAnswer<'/api/user/credits', 'get'>;
 
 /** 000 §7 / §9: polled every 2 s while signed in. */
 export const CREDITS_POLL_INTERVAL_MS = 2000;
@@ -21,7 +18,11 @@ export const CREDITS_POLL_INTERVAL_MS = 2000;
 /** A count the client can show; a missing or broken one reads as 0. */
 const count = z.catch(z.number(), 0);
 
-/** GET /api/user/credits; `balance` falls back to `regular + watermarked` when it is missing. */
+/**
+ * GET /api/user/credits, polled every 2 s by every signed-in page: a count the answer lacks reads
+ * as 0 and `balance` falls back to `regular + watermarked`, so a partial answer never blanks the
+ * balance pill.
+ */
 export const creditsSchema = z.pipe(
   z.object({ balance: z.catch(z.optional(z.number()), undefined), regular: count, watermarked: count }),
   z.transform(({ balance, regular, watermarked }): Credits => ({
@@ -29,7 +30,7 @@ export const creditsSchema = z.pipe(
     regular,
     watermarked,
   })),
-);
+) satisfies SchemaOf<Credits>;
 
 export const creditsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

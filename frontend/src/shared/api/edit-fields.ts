@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
-import { renditionsSchema, type Rendition } from './renditions';
+import type { ApiSchema } from './contract';
+import { renditionsSchema } from './renditions';
 
 /**
  * The fields every answer about an edit shares (000 §2 "Image links", 000 §3, 000 §4), read alike
@@ -27,23 +28,22 @@ const laughCount = z.catch(
   0,
 );
 
-/** An edit as every answer about one describes it (000 §3 "Community image entry"). */
-export interface EditFields {
-  id: string;
-  prompt: string;
-  style: string;
-  /** ISO date-time of creation; '' when the server sent none. */
-  timestamp: string;
-  laughCount: number;
-  /** The generated image: /api/images/{id}. */
-  imageUrl: string;
-  /** The original image: /api/images/{id}/original. */
-  originalUrl: string;
-  /** D31: small WebP versions of the original, by width ascending; [] when none are made yet. */
-  originalRenditions: Rendition[];
-  /** D31: small WebP versions of the generated image, by width ascending; [] when none are made yet. */
-  generatedRenditions: Rendition[];
-}
+/** The fields every answer about an edit has: the feed's entries, My Edits' images, a share page. */
+type EditFieldName = 'id' | 'prompt' | 'style' | 'timestamp' | 'laughCount' | 'imageUrl' | 'originalUrl' | 'originalRenditions' | 'generatedRenditions';
+
+/**
+ * An edit as every answer about one describes it (000 §3 "Community image entry"): those fields of
+ * the server's answers, which have them alike (checked below). `timestamp` is '' when the server
+ * sent none; renditions are by width ascending, [] when none are made yet (D31).
+ */
+export type EditFields = Pick<ApiSchema<'CommunityEntryResponse'>, EditFieldName>;
+
+// The other answers about an edit carry the same fields with the same types.
+type Check<T extends true> = T;
+type SameFields<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export type EditFieldsAlike = Check<
+  SameFields<EditFields, Pick<ApiSchema<'SavedImageResponse'>, EditFieldName>> & SameFields<EditFields, Pick<ApiSchema<'SharedEditResponse'>, EditFieldName>>
+>;
 
 /**
  * The zod shape of those fields, but the id (each answer has its own rule for it): spread into

@@ -5,29 +5,30 @@
  */
 import { z } from 'zod/mini';
 import { baseApi } from './base-api';
-import { editFieldsShape, toEditFields, type EditFields } from './edit-fields';
-import { parseResponse } from './parse-response';
+import type { ApiAnswer, ApiSchema } from './contract';
+import { editFieldsShape, toEditFields } from './edit-fields';
+import { everyValueOf, parseResponse, type SchemaOf } from './parse-response';
 
 /** Who can open an edit's share page: everyone, only its owner (D14 switch off), or only its owner because an admin hid it. */
-export type ShareVisibility = 'public' | 'private' | 'hidden';
+export type ShareVisibility = ApiSchema<'ShareVisibility'>;
+const VISIBILITIES = everyValueOf<ShareVisibility>()(['public', 'private', 'hidden']);
 
 /** GET /api/images/{id}/share. */
-export interface SharedEdit extends EditFields {
-  visibility: ShareVisibility;
-  /** The signed-in user made it. */
-  isOwner: boolean;
-}
+export type SharedEdit = ApiAnswer<'/api/images/{id}/share', 'get'>;
+
+/** POST /api/images/{id}/visibility. */
+type VisibilityAnswer = ApiAnswer<'/api/images/{id}/visibility', 'post'>;
 
 export const sharedEditSchema = z.pipe(
   z.object({
     id: z.string().check(z.minLength(1)),
     ...editFieldsShape,
     // Anything unknown is treated as not public: the owner is asked before a link is shared.
-    visibility: z.catch(z.enum(['public', 'private', 'hidden']), 'private'),
+    visibility: z.catch(z.enum(VISIBILITIES), 'private'),
     isOwner: z.catch(z.boolean(), false),
   }),
   z.transform((raw): SharedEdit => ({ ...toEditFields(raw), visibility: raw.visibility, isOwner: raw.isOwner })),
-);
+) satisfies SchemaOf<SharedEdit>;
 
 export const sharedEditApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -44,9 +45,8 @@ export const sharedEditApi = baseApi.injectEndpoints({
      * POST /api/images/{id}/visibility {isPublic: true} (D14, owner only): the edit joins the
      * community feed and its share page opens for everyone.
      */
-    makeEditPublic: build.mutation<{ isPublic: boolean }, string>({
+    makeEditPublic: build.mutation<VisibilityAnswer, string>({
       query: (id) => ({ url: `/images/${encodeURIComponent(id)}/visibility`, method: 'POST', body: { isPublic: true } }),
-      transformResponse: parseResponse(z.object({ isPublic: z.boolean() })),
       invalidatesTags: (_result, error) => (error ? [] : ['CommunityFeed', 'MyEdits']),
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
         try {

@@ -1,44 +1,23 @@
 import { z } from 'zod/mini';
 import { baseApi } from '../../../shared/api/base-api';
 import { currentUserApi, currentUserSchema, PER_USER_TAGS, type CurrentUser } from '../../../shared/api/current-user.api';
-import { parseResponse, readResponse } from '../../../shared/api/parse-response';
-import type { SignUpMode } from '../../../shared/lib/sign-up-dialog';
+import type { ApiAnswer, ApiBody } from '../../../shared/api/contract';
+import { parseResponse, type SchemaOf } from '../../../shared/api/parse-response';
 
-/** POST /api/register (000 §3, 001 §3; /tmp contract: `source` marks the video waitlist). */
-export interface RegistrationRequest {
-  email: string;
-  username: string;
-  password: string;
-  firstName?: string;
-  lastName?: string;
-  /** SHA-256 hex of the browser fingerprint (001 §3). */
-  deviceFingerprint?: string;
-  /** The Turnstile token, once the server has asked for a captcha (001 §4). */
-  captchaToken?: string;
-  source?: SignUpMode;
-}
+/** POST /api/register (000 §3, 001 §3; `source` marks the video waitlist): the server's RegisterDto. */
+export type RegistrationRequest = ApiBody<'/api/register', 'post'>;
 
-export interface LoginRequest {
-  email: string;
-  password: string;
-}
+export type LoginRequest = ApiBody<'/api/login', 'post'>;
 
-export interface MessageAnswer {
-  message?: string;
-}
+/** The `{message}` answer of resend-confirmation, forgot-password and reset-password. */
+export type MessageAnswer = ApiAnswer<'/api/resend-confirmation', 'post'>;
 
-export interface ConfirmEmailAnswer extends MessageAnswer {
-  alreadyVerified?: boolean;
-}
+/** GET /api/confirm-email/{token}, as read: the message may be missing (the page then shows 001 §8's default). */
+export type ConfirmEmailAnswer = Partial<ApiAnswer<'/api/confirm-email/{token}', 'get'>>;
 
-export interface ResetPasswordRequest {
-  token: string;
-  newPassword: string;
-}
+export type ResetPasswordRequest = ApiBody<'/api/reset-password', 'post'>;
 
-export interface ResetLinkCheck {
-  valid: boolean;
-}
+export type ResetLinkCheck = ApiAnswer<'/api/reset-password/{token}', 'get'>;
 
 /** D36: the code (and text) of an expired, used or unknown reset link. */
 export const RESET_LINK_INVALID_CODE = 'IDENTITY.RESET_LINK_INVALID';
@@ -46,21 +25,12 @@ export const RESET_LINK_INVALID_TEXT = 'This password reset link has expired or 
 /** D36: what POST /api/forgot-password answers for every well-formed address. */
 export const FORGOT_PASSWORD_SENT_TEXT = 'If an account exists for that email, we have sent a link to reset its password.';
 
-export interface CaptchaConfig {
-  provider: 'turnstile' | null;
-  siteKey: string | null;
-}
+export type CaptchaConfig = ApiAnswer<'/api/captcha-config', 'get'>;
 
 /** The server's own message, when it sent a non-empty one. */
 const message = z.catch(z.optional(z.string().check(z.minLength(1))), undefined);
 
-/** POST /api/resend-confirmation answers `{message}`. */
-const messageAnswerSchema = z.pipe(
-  z.object({ message }),
-  z.transform((answer): MessageAnswer => (answer.message ? { message: answer.message } : {})),
-);
-
-/** GET /api/confirm-email/{token} answers `{message, alreadyVerified?: true}`. */
+/** GET /api/confirm-email/{token} answers `{message, alreadyVerified?: true}`; 001 §8 has a default for the message. */
 const confirmEmailAnswerSchema = z.pipe(
   z.object({ message, alreadyVerified: z.catch(z.boolean(), false) }),
   z.transform(
@@ -69,7 +39,7 @@ const confirmEmailAnswerSchema = z.pipe(
       ...(answer.alreadyVerified ? { alreadyVerified: true } : {}),
     }),
   ),
-);
+) satisfies SchemaOf<ConfirmEmailAnswer>;
 
 /** GET /api/captcha-config: Turnstile only with a site key, otherwise no captcha (D20). */
 const captchaConfigSchema = z.pipe(
@@ -80,19 +50,13 @@ const captchaConfigSchema = z.pipe(
   z.transform(({ provider, siteKey }): CaptchaConfig =>
     provider === 'turnstile' && siteKey ? { provider: 'turnstile', siteKey } : { provider: null, siteKey: null },
   ),
-);
-
-/** GET /api/reset-password/{token} answers `{valid: true}`; anything else is not a usable link. */
-const resetLinkSchema = z.pipe(
-  z.object({ valid: z.catch(z.boolean(), false) }),
-  z.transform((answer): ResetLinkCheck => ({ valid: answer.valid })),
-);
+) satisfies SchemaOf<CaptchaConfig>;
 
 /**
  * Login and registration answer the user. An answer that is not a user (no e-mail) is not an
  * error: the session may still be signed in, so GET /api/user is asked instead (below).
  */
-const signedInAnswerSchema = z.catch(z.nullable(currentUserSchema), null);
+const signedInAnswerSchema = z.catch(z.nullable(currentUserSchema), null) satisfies SchemaOf<CurrentUser | null>;
 
 /**
  * Login and registration answer the user and sign the session in. The cached current user is
@@ -134,7 +98,6 @@ export const identityApi = baseApi.injectEndpoints({
     /** POST /api/resend-confirmation (000 §7, 001 §7). */
     resendConfirmation: build.mutation<MessageAnswer, { email: string }>({
       query: (body) => ({ url: '/resend-confirmation', method: 'POST', body }),
-      transformResponse: parseResponse(messageAnswerSchema),
     }),
 
     /**
@@ -158,7 +121,6 @@ export const identityApi = baseApi.injectEndpoints({
     /** POST /api/forgot-password (D36): the same answer whether or not the address has an account. */
     forgotPassword: build.mutation<MessageAnswer, { email: string }>({
       query: (body) => ({ url: '/forgot-password', method: 'POST', body }),
-      transformResponse: parseResponse(messageAnswerSchema),
     }),
 
     /**
@@ -167,7 +129,6 @@ export const identityApi = baseApi.injectEndpoints({
      */
     checkResetLink: build.query<ResetLinkCheck, string>({
       query: (token) => `/reset-password/${encodeURIComponent(token)}`,
-      transformResponse: parseResponse(resetLinkSchema),
       keepUnusedDataFor: 0,
     }),
 
@@ -181,7 +142,7 @@ export const identityApi = baseApi.injectEndpoints({
         const result = await baseQuery({ url: '/reset-password', method: 'POST', body });
         if (result.error) return { error: result.error };
         await api.dispatch(currentUserApi.util.upsertQueryData('getCurrentUser', undefined, null));
-        return readResponse(messageAnswerSchema, result.data);
+        return { data: result.data as MessageAnswer };
       },
       invalidatesTags: (_answer, error) => (error ? [] : [...PER_USER_TAGS]),
     }),

@@ -59,7 +59,7 @@ export function ForgotPasswordForm({
     setFailure(null);
     try {
       const answer = await forgotPassword({ email: values.email }).unwrap();
-      setSent(answer.message ?? FORGOT_PASSWORD_SENT_TEXT);
+      setSent(answer.message || FORGOT_PASSWORD_SENT_TEXT);
     } catch (error) {
       const status = getErrorStatus(error);
       const text = serverMessage(error);

@@ -35,7 +35,7 @@ export function ResendConfirmationForm({ defaultEmail = '' }: { defaultEmail?: s
     setError(undefined);
     try {
       const answer = await resend({ email: address }).unwrap();
-      toast.success(answer.message ?? RESEND_SUCCESS);
+      toast.success(answer.message || RESEND_SUCCESS);
     } catch (failure) {
       notifyError(resendFailureText(failure));
     }

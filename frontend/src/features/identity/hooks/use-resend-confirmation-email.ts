@@ -18,7 +18,7 @@ export function useResendConfirmationEmail() {
     if (!user || isLoading) return false;
     try {
       const answer = await resendConfirmation({ email: user.email }).unwrap();
-      toast.success('Email Sent', { description: answer.message ?? `We sent a new confirmation link to ${user.email}.` });
+      toast.success('Email Sent', { description: answer.message || `We sent a new confirmation link to ${user.email}.` });
       return true;
     } catch (error) {
       notifyError('Error', {

@@ -1,14 +1,14 @@
 import { z } from 'zod/mini';
 import { baseApi } from '../../../shared/api/base-api';
-import { parseResponse } from '../../../shared/api/parse-response';
+import type { ApiAnswer, ApiBody } from '../../../shared/api/contract';
+import { fieldsOf, parseResponse, type SchemaOf } from '../../../shared/api/parse-response';
 
-/** What GET /api/site-config answers: the landing page's demo video and the support address. */
-export interface SiteConfig {
-  /** An https address or a same-origin path ("/media/demo.mp4"); null when there is no video yet. */
-  demoVideoUrl: string | null;
-  /** Where support mail goes (SUPPORT_EMAIL, D34); null when the answer has no usable address. */
-  supportEmail: string | null;
-}
+/**
+ * GET /api/site-config as the pages use it: the landing page's demo video (an https address or a
+ * same-origin path, "/media/demo.mp4"; null when there is none) and where support mail goes
+ * (SUPPORT_EMAIL, D34; null here when the answer has no usable address).
+ */
+export type SiteConfig = Omit<ApiAnswer<'/api/site-config', 'get'>, 'supportEmail'> & { supportEmail: string | null };
 
 /** The site configuration changes only with a deploy: keep it for the whole visit. */
 export const SITE_CONFIG_CACHE_SECONDS = 60 * 60;
@@ -44,36 +44,30 @@ export function toSupportEmail(value: unknown): string | null {
  * its own, so one broken field does not lose the other.
  */
 export const siteConfigSchema = z.catch(
-  z.object({
-    demoVideoUrl: z.pipe(z.catch(z.nullable(z.string()), null), z.transform((url: string | null) => toVideoUrl(url))),
-    supportEmail: z.pipe(z.catch(z.nullable(z.string()), null), z.transform((address: string | null) => toSupportEmail(address))),
-  }),
+  z.object(
+    fieldsOf<SiteConfig>()({
+      demoVideoUrl: z.pipe(z.catch(z.nullable(z.string()), null), z.transform((url: string | null) => toVideoUrl(url))),
+      supportEmail: z.pipe(z.catch(z.nullable(z.string()), null), z.transform((address: string | null) => toSupportEmail(address))),
+    }),
+  ),
   { demoVideoUrl: null, supportEmail: null },
-);
+) satisfies SchemaOf<SiteConfig>;
 
 export function toSiteConfig(body: unknown): SiteConfig {
   return z.parse(siteConfigSchema, body);
 }
 
 /** POST /api/contact (001 §3, D34). `website` is the hidden honeypot, sent only when filled. */
-export interface ContactMessage {
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  website?: string;
-}
+export type ContactMessage = ApiBody<'/api/contact', 'post'>;
 
 /** The contact call answers 201 `{message: "Message sent"}`; the page shows its own text. */
-const contactAnswerSchema = z.object({ message: z.catch(z.optional(z.string()), undefined) });
-export type ContactAnswer = z.output<typeof contactAnswerSchema>;
+export type ContactAnswer = ApiAnswer<'/api/contact', 'post'>;
 
 export const marketingApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** POST /api/contact: anyone may send; 5 an hour per IP (D34). */
     sendContactMessage: build.mutation<ContactAnswer, ContactMessage>({
       query: (body) => ({ url: '/contact', method: 'POST', body }),
-      transformResponse: parseResponse(contactAnswerSchema),
     }),
 
     /** GET /api/site-config: public, the same for everyone, fetched once per visit. */

@@ -1,33 +1,25 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { z } from 'zod/mini';
 import { baseApi } from '../../../shared/api/base-api';
+import type { ApiAnswer, ApiBody } from '../../../shared/api/contract';
 import { currentUserApi, PER_USER_TAGS } from '../../../shared/api/current-user.api';
-import { parseResponse } from '../../../shared/api/parse-response';
 import { fileNameFromDisposition, saveBlob } from '../../../shared/lib/save-file';
 import { fallbackExportName } from '../lib/export-name';
 
-export interface ChangePasswordRequest {
-  currentPassword: string;
-  newPassword: string;
-}
+export type ChangePasswordRequest = ApiBody<'/api/user/change-password', 'post'>;
 
 /** POST /api/user/change-password answers `{message}`; the page shows its own text. */
-const changePasswordAnswerSchema = z.object({ message: z.catch(z.optional(z.string()), undefined) });
-export type ChangePasswordAnswer = z.output<typeof changePasswordAnswerSchema>;
+export type ChangePasswordAnswer = ApiAnswer<'/api/user/change-password', 'post'>;
 
 /** What "Download my data" saved: the file's name. */
 export interface DataExport {
   fileName: string;
 }
 
-export interface DeleteAccountRequest {
-  /** The account's e-mail, typed to confirm (D35). */
-  confirmEmail: string;
-}
+/** The account's e-mail, typed to confirm (D35). */
+export type DeleteAccountRequest = ApiBody<'/api/user/delete-account', 'post'>;
 
 /** POST /api/user/delete-account answers `{message: "Account deleted"}`. */
-const deleteAccountAnswerSchema = z.object({ message: z.catch(z.optional(z.string()), undefined) });
-export type DeleteAccountAnswer = z.output<typeof deleteAccountAnswerSchema>;
+export type DeleteAccountAnswer = ApiAnswer<'/api/user/delete-account', 'post'>;
 
 /**
  * What the app forgets once the account is gone (D35: the server destroyed the session): nobody
@@ -50,7 +42,6 @@ export const profileApi = baseApi.injectEndpoints({
     /** POST /api/user/change-password (001 §7): JSON on success, `{error}` on failure. */
     changePassword: build.mutation<ChangePasswordAnswer, ChangePasswordRequest>({
       query: (body) => ({ url: '/user/change-password', method: 'POST', body }),
-      transformResponse: parseResponse(changePasswordAnswerSchema),
     }),
 
     /**
@@ -80,7 +71,6 @@ export const profileApi = baseApi.injectEndpoints({
      */
     deleteAccount: build.mutation<DeleteAccountAnswer, DeleteAccountRequest>({
       query: (body) => ({ url: '/user/delete-account', method: 'POST', body }),
-      transformResponse: parseResponse(deleteAccountAnswerSchema),
       invalidatesTags: (_answer, error) => (error ? [] : ['CommunityFeed', 'Leaderboard']),
     }),
   }),
