@@ -1,7 +1,8 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { baseApi, getErrorMessage } from '../../../shared/api/base-api';
 import { z } from 'zod/mini';
-import { parseResponse, readResponse } from '../../../shared/api/parse-response';
+import type { ApiAnswer } from '../../../shared/api/contract';
+import { fieldsOf, parseResponse, readResponse, type SchemaOf } from '../../../shared/api/parse-response';
 import {
   communityEntriesSchema,
   leaderboardPageSchema,
@@ -40,10 +41,7 @@ export interface LaughArgs extends HasLaughedArgs {
 }
 
 /** The answer of add-laugh / remove-laugh. */
-export interface LaughResult {
-  laughCount: number;
-  hasLaughed: boolean;
-}
+export type LaughResult = ApiAnswer<'/api/images/{id}/add-laugh', 'post'>;
 
 function imageUrl(id: string, action: string): string {
   return `/images/${encodeURIComponent(id)}/${action}`;
@@ -55,23 +53,25 @@ function imageUrl(id: string, action: string): string {
  */
 function laughResultSchema(wanted: boolean) {
   return z.pipe(
-    z.object({
-      laughCount: z.catch(
-        z.pipe(
-          z.number(),
-          z.transform((count) => Math.max(0, count)),
+    z.object(
+      fieldsOf<LaughResult>()({
+        laughCount: z.catch(
+          z.pipe(
+            z.number(),
+            z.transform((count) => Math.max(0, count)),
+          ),
+          0,
         ),
-        0,
-      ),
-      hasLaughed: z.catch(z.boolean(), wanted),
-    }),
+        hasLaughed: z.catch(z.boolean(), wanted),
+      }),
+    ),
     z.transform((result): LaughResult => result),
-  );
+  ) satisfies SchemaOf<LaughResult>;
 }
 
 /** GET /api/images/{id}/has-laughed answers `{hasLaughed}`. */
 const hasLaughedSchema = z.pipe(
-  z.object({ hasLaughed: z.boolean() }),
+  z.object(fieldsOf<ApiAnswer<'/api/images/{id}/has-laughed', 'get'>>()({ hasLaughed: z.boolean() })),
   z.transform(({ hasLaughed }) => hasLaughed),
 );
 

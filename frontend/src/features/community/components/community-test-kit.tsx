@@ -5,11 +5,15 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
+import type { ApiSchema } from '../../../shared/api/contract';
 import { AppProviders, makeStore } from '../../../test/app-parts';
 import type { RouteHandler } from '../../../test/fetch-stub';
 import { laughMemory } from '../lib/laugh-memory';
 
-export function entry(n: number, overrides: Record<string, unknown> = {}) {
+/** A feed entry as the server sends it (its CommunityEntryResponse). */
+export type EntryAnswer = ApiSchema<'CommunityEntryResponse'>;
+
+export function entry(n: number, overrides: Partial<EntryAnswer> = {}): EntryAnswer {
   const id = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
   return {
     id,
@@ -21,6 +25,8 @@ export function entry(n: number, overrides: Record<string, unknown> = {}) {
     originalPath: `/api/images/${id}/original`,
     imageUrl: `/api/images/${id}`,
     originalUrl: `/api/images/${id}/original`,
+    originalRenditions: [],
+    generatedRenditions: [],
     ...overrides,
   };
 }
@@ -29,7 +35,7 @@ export function entry(n: number, overrides: Record<string, unknown> = {}) {
  * D31 renditions as the server lists them for one image of an edit: `/api/images/{id}/renditions/
  * {file}-{width}-{version}.webp`, 3:2 images, by width ascending.
  */
-export function renditions(id: string, file: 'original' | 'generated', widths: readonly number[] = [320, 640, 1000]) {
+export function renditions(id: string, file: 'original' | 'generated', widths: readonly number[] = [320, 640, 1000]): Array<ApiSchema<'RenditionResponse'>> {
   return widths.map((width) => ({
     url: `/api/images/${id}/renditions/${file}-${width}-0123456789abcdef.webp`,
     width,
@@ -38,7 +44,7 @@ export function renditions(id: string, file: 'original' | 'generated', widths: r
 }
 
 /** An entry as the server sends it with renditions of both images. */
-export function entryWithRenditions(n: number, overrides: Record<string, unknown> = {}) {
+export function entryWithRenditions(n: number, overrides: Partial<EntryAnswer> = {}): EntryAnswer {
   const base = entry(n, overrides);
   return {
     ...base,
@@ -48,7 +54,7 @@ export function entryWithRenditions(n: number, overrides: Record<string, unknown
   };
 }
 
-export function rankedEntry(rank: number, overrides: Record<string, unknown> = {}) {
+export function rankedEntry(rank: number, overrides: Partial<ApiSchema<'LeaderboardEntryResponse'>> = {}): ApiSchema<'LeaderboardEntryResponse'> {
   return { ...entry(rank, { laughCount: 100 - rank }), rank, ...overrides };
 }
 

@@ -1,17 +1,19 @@
 import { z } from 'zod/mini';
+import type { ApiSchema } from '../../../shared/api/contract';
 import { address, editFieldsShape, toEditFields, type EditFields } from '../../../shared/api/edit-fields';
+import type { SchemaOf } from '../../../shared/api/parse-response';
 
 /**
- * A community edit as the client uses it (000 §3 "Community image entry"), read from the recent
- * feed, the leaderboard and live messages alike. Missing image addresses are derived from the
- * id (000 §2 "Image links"); a missing or broken laugh count reads as 0 (000 §4); missing or
- * broken renditions read as none (D31: the full image is drawn).
+ * A community edit as the client uses it (000 §3 "Community image entry", the server's
+ * CommunityEntryResponse without the two path aliases), read from the recent feed, the leaderboard
+ * and live messages alike: a live message (000 §4) and a list the page can show in part are read
+ * leniently. Missing image addresses are derived from the id (000 §2 "Image links"); a missing or
+ * broken laugh count reads as 0 (000 §4); missing or broken renditions read as none (D31: the full
+ * image is drawn).
  */
 export type CommunityEntry = EditFields;
 
-export interface LeaderboardEntry extends CommunityEntry {
-  rank: number;
-}
+export type LeaderboardEntry = CommunityEntry & Pick<ApiSchema<'LeaderboardEntryResponse'>, 'rank'>;
 
 const entryFields = {
   id: z.union([z.pipe(z.number(), z.transform(String)), z.string().check(z.minLength(1))]),
@@ -28,7 +30,7 @@ function toEntry(raw: z.output<typeof entryObject>): CommunityEntry {
 }
 
 /** One community edit (recent feed, live message); only the id is required. */
-export const communityEntrySchema = z.pipe(entryObject, z.transform(toEntry));
+export const communityEntrySchema = z.pipe(entryObject, z.transform(toEntry)) satisfies SchemaOf<CommunityEntry>;
 
 /** A leaderboard entry; without a usable rank it gets its place on its page (see below). */
 const rankedEntrySchema = z.pipe(

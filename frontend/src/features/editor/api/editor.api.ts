@@ -1,12 +1,13 @@
 import type { PromptFilterResult } from '@generation-rules/prompt-filter';
 import { z } from 'zod/mini';
 import { baseApi } from '../../../shared/api/base-api';
+import type { ApiAnswer, ApiSchema } from '../../../shared/api/contract';
 import { imagePath } from '../../../shared/api/edit-fields';
-import { lenientList, parseResponse } from '../../../shared/api/parse-response';
-import { renditionsSchema, type Rendition } from '../../../shared/api/renditions';
+import { fieldsOf, lenientList, parseResponse, type SchemaOf } from '../../../shared/api/parse-response';
+import { renditionsSchema } from '../../../shared/api/renditions';
 
-/** 000 §3 style values. Choosing the Magic Image Editor sets `realistic` (000 §2). */
-export type GenerationStyle = 'realistic' | 'cartoon';
+/** 000 §3 style values (the multipart form's `style`). Choosing the Magic Image Editor sets `realistic` (000 §2). */
+export type GenerationStyle = NonNullable<ApiSchema<'GenerateFormDoc'>['style']>;
 
 /** What the editor sends to POST /api/generate (000 §3, §7; `share` is D14's isPublic). */
 export interface GenerationRequest {
@@ -16,20 +17,15 @@ export interface GenerationRequest {
   share: boolean;
 }
 
-/** The answer of POST /api/generate (000 §3 `{imageUrl, id}`, with the contract's extra fields). */
-export interface GenerationResult {
-  /** Null only if the server answered without one; saving then refuses (000 §5). */
+/**
+ * The answer of POST /api/generate (000 §3 `{imageUrl, id}`, and the contract's other fields) as
+ * the editor reads it: the id is null only if an answer came without one (saving then refuses,
+ * 000 §5), and so then is the original's address. `model` and `seed` are not shown.
+ */
+export type GenerationResult = Omit<ApiAnswer<'/api/generate', 'post'>, 'id' | 'originalUrl' | 'model' | 'seed'> & {
   id: string | null;
-  imageUrl: string;
   originalUrl: string | null;
-  downloadUrl: string;
-  /** True when a free (watermarked) credit paid for it (D2). */
-  watermarked: boolean;
-  /** D31: small WebP versions of the original, by width ascending; [] when none (the full image is drawn). */
-  originalRenditions: Rendition[];
-  /** D31: small WebP versions of the result, by width ascending; [] when none (the full image is drawn). */
-  generatedRenditions: Rendition[];
-}
+};
 
 /** 000 §4 "Community refresh": the community list is refreshed 1 s after a new image. */
 export const COMMUNITY_REFRESH_DELAY_MS = 1000;
@@ -64,49 +60,44 @@ export const generationResultSchema = z.pipe(
       generatedRenditions: raw.generatedRenditions,
     };
   }),
-);
+) satisfies SchemaOf<GenerationResult>;
 
 export function toGenerationResult(body: unknown): GenerationResult {
   return z.parse(generationResultSchema, body);
 }
 
-/** The answer of POST /api/content-filter (000 §5 step 3). */
+/**
+ * The answer of POST /api/content-filter (000 §5 step 3): a prompt the server could not judge
+ * (a broken answer) is not blocked, so the local filter alone decides (000 §5).
+ */
 export const promptFilterResultSchema = z.pipe(
-  z.object({ isBlocked: z.catch(z.boolean(), false), reason: text, category: text }),
+  z.object(fieldsOf<PromptFilterResult>()({ isBlocked: z.catch(z.boolean(), false), reason: text, category: text })),
   z.transform((result): PromptFilterResult => result),
-);
-
-/** The answer of saving to, or removing from, My Edits. */
-const savedStateSchema = z.object({ isSaved: z.boolean() });
-export type SavedState = z.output<typeof savedStateSchema>;
+) satisfies SchemaOf<ApiAnswer<'/api/content-filter', 'post'>>;
 
 /** One thing the local engine can do (issue 15), with a prompt that shows it. */
-export interface EngineCapability {
-  name: string;
-  example: string;
-}
+export type EngineCapability = ApiSchema<'EngineCapabilityResponse'>;
+
+type Capabilities = ApiAnswer<'/api/generation/capabilities', 'get'>;
 
 /**
  * GET /api/generation/capabilities (issue 15): which engine edits the photos and what it can do.
  * `replicate`: the AI model, every chip works. `local`: the server's own engine, which does the
- * chips marked supported and the listed edits, nothing else.
+ * chips marked supported and the listed edits, nothing else. `capabilities` is [] with the AI
+ * model (the server's null).
  */
-export interface EngineInfo {
-  engine: 'replicate' | 'local';
-  /** The chips the server knows, each with whether the active engine does what it says. */
-  suggestions: Array<{ prompt: string; supported: boolean }>;
-  /** What the local engine understands; [] with the AI model. */
-  capabilities: EngineCapability[];
-}
+export type EngineInfo = Omit<Capabilities, 'capabilities'> & { capabilities: EngineCapability[] };
 
 const nonEmpty = z.string().check(z.minLength(1));
 
 /** Entries that are not what the client relies on are left out, not the whole answer. */
-export const engineInfoSchema = z.object({
-  engine: z.enum(['replicate', 'local']),
-  suggestions: lenientList(z.object({ prompt: nonEmpty, supported: z.boolean() })),
-  capabilities: lenientList(z.object({ name: nonEmpty, example: nonEmpty })),
-});
+export const engineInfoSchema = z.object(
+  fieldsOf<EngineInfo>()({
+    engine: z.enum(['replicate', 'local']),
+    suggestions: lenientList(z.object(fieldsOf<Capabilities['suggestions'][number]>()({ prompt: nonEmpty, supported: z.boolean() }))),
+    capabilities: lenientList(z.object(fieldsOf<EngineCapability>()({ name: nonEmpty, example: nonEmpty }))),
+  }),
+) satisfies SchemaOf<EngineInfo>;
 
 /** The engine changes only with the server's configuration: keep the answer for the whole visit. */
 export const ENGINE_INFO_CACHE_SECONDS = 60 * 60;
@@ -158,16 +149,14 @@ export const editorApi = baseApi.injectEndpoints({
     }),
 
     /** POST /api/images/{id}/save: Save to My Edits (paid plan, D7). */
-    saveImage: build.mutation<SavedState, string>({
+    saveImage: build.mutation<ApiAnswer<'/api/images/{id}/save', 'post'>, string>({
       query: (id) => ({ url: `/images/${encodeURIComponent(id)}/save`, method: 'POST' }),
-      transformResponse: parseResponse(savedStateSchema),
       invalidatesTags: (_result, error) => (error ? [] : ['MyEdits']),
     }),
 
     /** DELETE /api/images/{id}/save: Remove from My Edits. */
-    unsaveImage: build.mutation<SavedState, string>({
+    unsaveImage: build.mutation<ApiAnswer<'/api/images/{id}/save', 'delete'>, string>({
       query: (id) => ({ url: `/images/${encodeURIComponent(id)}/save`, method: 'DELETE' }),
-      transformResponse: parseResponse(savedStateSchema),
       invalidatesTags: (_result, error) => (error ? [] : ['MyEdits']),
     }),
   }),

@@ -7,7 +7,8 @@ import type userEvent from '@testing-library/user-event';
 import { expect, vi } from 'vitest';
 import { json, stubApi, type ApiRoutes } from '../../../test/fetch-stub';
 import { renderRoute } from '../../../test/render-route';
-import { userBody } from '../../../test/contract-answers';
+import type { ApiAnswer } from '../../../shared/api/contract';
+import { userBody, type UserAnswer } from '../../../test/contract-answers';
 
 export type User = ReturnType<typeof userEvent.setup>;
 
@@ -15,17 +16,20 @@ export const PAT = userBody({ id: '7', email: 'pat@example.com', username: 'pat'
 
 export const SUBSCRIBER = userBody({ ...PAT, isSubscribed: true, subscriptionTier: 'creator' });
 
-export const GENERATED = {
+export const GENERATED: ApiAnswer<'/api/generate', 'post'> = {
   id: 'img-1',
   imageUrl: '/api/images/img-1',
   originalUrl: '/api/images/img-1/original',
   downloadUrl: '/api/images/img-1/download',
   watermarked: false,
   model: 'local',
+  seed: 1234,
+  originalRenditions: [],
+  generatedRenditions: [],
 };
 
 /** GET /api/images/img-1/share for GENERATED shared to the community (issue 15). */
-export const SHARED_PUBLIC = {
+export const SHARED_PUBLIC: ApiAnswer<'/api/images/{id}/share', 'get'> = {
   id: 'img-1',
   prompt: 'add snow falling',
   style: 'realistic',
@@ -51,7 +55,7 @@ export function stubObjectUrls() {
   return { create, revoke };
 }
 
-export async function openEditor(routes: ApiRoutes = {}, account: Record<string, unknown> = PAT) {
+export async function openEditor(routes: ApiRoutes = {}, account: UserAnswer = PAT) {
   stubObjectUrls();
   const stub = stubApi({
     'GET /api/user': () => json(account),
