@@ -2,7 +2,8 @@
 import { screen } from '@testing-library/react';
 import { json, stubApi, type ApiRoutes } from '../../test/fetch-stub';
 import { renderRoute } from '../../test/render-route';
-import { userBody } from '../../test/contract-answers';
+import type { ApiSchema } from '../../shared/api/contract';
+import { userBody, type UserAnswer } from '../../test/contract-answers';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -13,7 +14,8 @@ export function inDays(days: number): string {
   return new Date(Date.now() + days * DAY + 60 * 60 * 1000).toISOString();
 }
 
-export function savedImage(id: string, overrides: Record<string, unknown> = {}) {
+/** A saved image as GET /api/my-edits lists it (the server's SavedImageResponse). */
+export function savedImage(id: string, overrides: Partial<ApiSchema<'SavedImageResponse'>> = {}): ApiSchema<'SavedImageResponse'> {
   return {
     id,
     prompt: `prompt of ${id}`,
@@ -23,7 +25,6 @@ export function savedImage(id: string, overrides: Record<string, unknown> = {}) 
     expiresAt: inDays(30),
     isFavorite: false,
     laughCount: 2,
-    hasLaughed: false,
     isPublic: true,
     isHiddenByAdmin: false,
     imageUrl: `/api/images/${id}`,
@@ -40,7 +41,7 @@ export function savedImage(id: string, overrides: Record<string, unknown> = {}) 
 
 /** A GET /api/my-edits answer with the contract's headers. */
 export function listAnswer(
-  items: unknown[],
+  items: Array<ApiSchema<'SavedImageResponse'>>,
   { total = items.length, favorites = 0, next }: { total?: number; favorites?: number; next?: string } = {},
 ): Response {
   return json(items, {
@@ -59,7 +60,7 @@ export function calls(requests: Request[], method: string, path: string): Reques
 }
 
 /** Opens /my-edits signed in as a paid user, with the given answers. */
-export async function openMyEdits(routes: ApiRoutes, account: unknown = PAID_USER) {
+export async function openMyEdits(routes: ApiRoutes, account: UserAnswer = PAID_USER) {
   const stub = stubApi({ 'GET /api/user': () => json(account), ...routes });
   const view = renderRoute('/my-edits');
   await screen.findByRole('heading', { level: 1, name: 'My Edits' });

@@ -2,15 +2,16 @@
  * The My Edits feature's calls (001 §2, §4, §7; the issue 11 contract): the saved-image list in
  * pages (cursor in `X-Next-Cursor`, counts in `X-Total-Count` / `X-Favorites-Count`), setting a
  * favorite (optimistic, undone on failure) and removing an image from My Edits.
- * Every answer is parsed with its zod schema (ARCHITECTURE rule 9).
+ * The shapes are the server's (ADR 0027, shared/api/contract.ts); the list is read item by item.
  */
 import type { ThunkAction, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { InfiniteData } from '@reduxjs/toolkit/query/react';
 import { z } from 'zod/mini';
 import { baseApi } from '../../../shared/api/base-api';
 import { currentUserApi } from '../../../shared/api/current-user.api';
-import { address, editFieldsShape, imagePath, toEditFields, type EditFields } from '../../../shared/api/edit-fields';
-import { parseResponse } from '../../../shared/api/parse-response';
+import type { ApiAnswer, ApiSchema } from '../../../shared/api/contract';
+import { address, editFieldsShape, imagePath, toEditFields } from '../../../shared/api/edit-fields';
+import { fieldsOf, parseResponse, type SchemaOf } from '../../../shared/api/parse-response';
 
 /** Images asked for per page (the server allows 1-100, default 30). */
 export const MY_EDITS_PAGE_SIZE = 30;
@@ -19,23 +20,11 @@ export const MY_EDITS_PAGE_SIZE = 30;
 export type MyEditsFilter = 'all' | 'favorites';
 
 /**
- * A saved image as the client uses it (001 §3 "Saved image", the issue 11 contract): the fields
- * every answer about an edit shares (shared/api/edit-fields), and what My Edits adds.
+ * A saved image as the client uses it (001 §3 "Saved image"): the server's SavedImageResponse
+ * (`savedAt` / `expiresAt` read as '' when missing: then no badge), and whether the signed-in user
+ * (their id as the identifier) laughed at it, from GET /api/community/laughed.
  */
-export interface SavedImage extends EditFields {
-  /** ISO date-time the image was saved; '' when the server sent none. */
-  savedAt: string;
-  /** ISO date-time the image leaves My Edits; '' when the server sent none (then no badge). */
-  expiresAt: string;
-  isFavorite: boolean;
-  /** Whether the signed-in user (their id as the identifier) laughed at it: from GET /api/community/laughed. */
-  hasLaughed: boolean;
-  isPublic: boolean;
-  /** Hidden by a moderator (D14): Share explains that only its owner can open the link. */
-  isHiddenByAdmin: boolean;
-  /** The attachment: /api/images/{id}/download. */
-  downloadUrl: string;
-}
+export type SavedImage = ApiSchema<'SavedImageResponse'> & { hasLaughed: boolean };
 
 /** One page of GET /api/my-edits: its images and what the response headers said. */
 export interface MyEditsPage {
@@ -64,7 +53,6 @@ const savedImageSchema = z.pipe(
     savedAt: z.catch(z.pipe(z.nullable(z.string()), z.transform((value) => value ?? '')), ''),
     expiresAt: z.catch(z.pipe(z.nullable(z.string()), z.transform((value) => value ?? '')), ''),
     isFavorite: flag,
-    hasLaughed: flag,
     isPublic: flag,
     isHiddenByAdmin: flag,
     downloadUrl: address,
@@ -74,9 +62,11 @@ const savedImageSchema = z.pipe(
       ...raw,
       ...toEditFields(raw),
       downloadUrl: raw.downloadUrl ?? imagePath(raw.id, '/download'),
+      // Asked of GET /api/community/laughed once per page (below).
+      hasLaughed: false,
     }),
   ),
-);
+) satisfies SchemaOf<SavedImage>;
 
 /** The list answer: a JSON array; an entry that does not parse (no id) is dropped. */
 export const savedImagesSchema = z.pipe(
@@ -91,8 +81,13 @@ export const savedImagesSchema = z.pipe(
 
 const readSavedImages = parseResponse(savedImagesSchema);
 
-/** GET /api/community/laughed answers `{laughed: [ids]}`; anything else reads as none. */
-const laughedSchema = z.catch(z.pipe(z.object({ laughed: z.array(z.string()) }), z.transform((answer) => answer.laughed)), []);
+type LaughedAnswer = ApiAnswer<'/api/community/laughed', 'get'>;
+
+/** GET /api/community/laughed answers `{laughed: [ids]}`; anything else reads as none (the cards start unlaughed). */
+const laughedSchema = z.catch(
+  z.pipe(z.object(fieldsOf<LaughedAnswer>()({ laughed: z.array(z.string()) })), z.transform((answer) => answer.laughed)),
+  [],
+) satisfies SchemaOf<LaughedAnswer['laughed']>;
 
 function readLaughed(body: unknown): string[] {
   return z.parse(laughedSchema, body);
@@ -116,17 +111,21 @@ export function toMyEditsPage(body: unknown, headers: Headers | undefined): MyEd
   };
 }
 
-/** POST /api/images/{id}/favorite answers `{id, isFavorite, expiresAt}`. */
-const favoriteAnswerSchema = z.object({
-  id: z.catch(id, ''),
-  isFavorite: z.boolean(),
-  expiresAt: z.catch(z.nullable(z.string()), null),
-});
-export type FavoriteAnswer = z.output<typeof favoriteAnswerSchema>;
+/**
+ * POST /api/images/{id}/favorite answers `{id, isFavorite, expiresAt}`; the star follows
+ * `isFavorite`, and an expiry the answer lacks leaves the card's date as it was.
+ */
+export type FavoriteAnswer = Omit<ApiAnswer<'/api/images/{id}/favorite', 'post'>, 'expiresAt'> & { expiresAt: string | null };
+const favoriteAnswerSchema = z.object(
+  fieldsOf<FavoriteAnswer>()({
+    id: z.catch(id, ''),
+    isFavorite: z.boolean(),
+    expiresAt: z.catch(z.nullable(z.string()), null),
+  }),
+) satisfies SchemaOf<FavoriteAnswer>;
 
 /** DELETE /api/images/{id}/save answers `{isSaved: false}`. */
-const removeAnswerSchema = z.object({ isSaved: z.catch(z.boolean(), false) });
-export type RemoveAnswer = z.output<typeof removeAnswerSchema>;
+export type RemoveAnswer = ApiAnswer<'/api/images/{id}/save', 'delete'>;
 
 export interface SetFavoriteArgs {
   id: string;
@@ -134,11 +133,8 @@ export interface SetFavoriteArgs {
   isFavorite: boolean;
 }
 
-/** The laugh state of a saved image, as the laugh control changes it. */
-export interface LaughState {
-  laughCount: number;
-  hasLaughed: boolean;
-}
+/** The laugh state of a saved image, as the laugh control changes it (the answer of a laugh). */
+export type LaughState = ApiAnswer<'/api/images/{id}/add-laugh', 'post'>;
 
 const myEditsQueries = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -273,7 +269,6 @@ export const myEditsApi = myEditsQueries.injectEndpoints({
     /** DELETE /api/images/{id}/save: removes the image from My Edits (after the page's confirmation). */
     removeSavedImage: build.mutation<RemoveAnswer, string>({
       query: (imageId) => ({ url: callPath(imageId, 'save'), method: 'DELETE' }),
-      transformResponse: parseResponse(removeAnswerSchema),
       async onQueryStarted(imageId, { dispatch, getState, queryFulfilled }) {
         try {
           await queryFulfilled;
