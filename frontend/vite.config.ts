@@ -73,7 +73,7 @@ export default defineConfig({
         test: { name: 'shared', include: [TESTS], exclude: [...NOT_TESTS, ...MOCKING_FILES], isolate: false },
       },
       ...(MOCKING_FILES.length
-        ? [{ extends: true, test: { name: 'isolated', include: MOCKING_FILES, exclude: NOT_TESTS, isolate: true } }]
+        ? [{ extends: true as const, test: { name: 'isolated', include: MOCKING_FILES, exclude: NOT_TESTS, isolate: true } }]
         : []),
     ],
   },
