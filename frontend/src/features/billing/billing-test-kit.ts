@@ -1,7 +1,8 @@
 /** Fixtures for the billing feature's tests: answers shaped like the server's (001 §3, §7). */
+import type { ApiAnswer, ApiSchema } from '../../shared/api/contract';
 import { userBody } from '../../test/contract-answers';
 
-export const CATALOGUE = {
+export const CATALOGUE: ApiAnswer<'/api/billing/catalogue', 'get'> = {
   currency: 'usd',
   provider: 'stripe',
   plans: [
@@ -52,7 +53,7 @@ export const PACK_BUYER = userBody({ ...FREE_USER, subscriptionTier: 'paid' });
 /** 2030-12-31T12:00:00Z, noon so that no time zone moves the day. */
 export const PERIOD_END_S = Date.UTC(2030, 11, 31, 12) / 1000;
 
-export const SUBSCRIPTION = {
+export const SUBSCRIPTION: ApiSchema<'SubscriptionResponse'> = {
   id: 'sub_1',
   status: 'active',
   tier: 'starter',
@@ -65,7 +66,7 @@ export const SUBSCRIPTION = {
   pendingTier: null,
 };
 
-export const BILLING = {
+export const BILLING: ApiAnswer<'/api/user/billing', 'get'> = {
   provider: 'stripe',
   subscription: SUBSCRIPTION,
   paymentMethods: [{ card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 } }],
@@ -85,7 +86,9 @@ export const BILLING = {
   unavailable: [],
 };
 
-export function checkoutSession(overrides: Record<string, unknown> = {}) {
+type CheckoutSessionAnswer = ApiAnswer<'/api/checkout/sessions/{id}', 'get'>;
+
+export function checkoutSession(overrides: Partial<CheckoutSessionAnswer> = {}): CheckoutSessionAnswer {
   return {
     sessionId: 'cs_1',
     status: 'complete',
@@ -98,7 +101,9 @@ export function checkoutSession(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export function localSession(overrides: Record<string, unknown> = {}) {
+type LocalSessionAnswer = ApiAnswer<'/api/local-checkout/sessions/{id}', 'get'>;
+
+export function localSession(overrides: Partial<LocalSessionAnswer> = {}): LocalSessionAnswer {
   return {
     sessionId: 'cs_local_1',
     status: 'open',

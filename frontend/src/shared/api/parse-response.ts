@@ -27,6 +27,27 @@ export function everyValueOf<T extends string>() {
     values;
 }
 
+type KeysOf<T> = T extends unknown ? keyof T : never;
+
+/**
+ * true when a lenient reading (Client: a schema's output) takes every answer the server may send
+ * (Contract: a generated type) and reads no field the contract lacks. Leniency (a default for a
+ * missing field, a wider type) stays allowed; a field the server renamed or dropped does not.
+ */
+export type ReadsContract<Client, Contract> = [Contract] extends [{ [K in keyof Client]?: Client[K] }]
+  ? [Exclude<keyof Client, KeysOf<Contract>>] extends [never]
+    ? true
+    : false
+  : false;
+
+/**
+ * Compile-time only (a no-op at run time): `readsContract<Plan, ApiSchema<'PlanResponse'>>()`
+ * type-checks only when ReadsContract holds; otherwise TypeScript asks for an argument.
+ */
+export function readsContract<Client, Contract>(..._proof: ReadsContract<Client, Contract> extends true ? [] : [mismatch: never]): void {
+  // Nothing to do at run time.
+}
+
 /**
  * A `transformResponse` that parses the answer with `schema`. A failure is handed to RTK Query
  * as a schema failure, which the API slice turns into an ApiError (`catchSchemaFailure`): the

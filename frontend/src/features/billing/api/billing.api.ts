@@ -2,19 +2,23 @@
  * The billing feature's calls (001 §7, D27-D30): the catalogue the pricing page reads (D8: no
  * price is written in the client), starting a checkout, the checkout sessions the success page
  * confirms and polls, the local test checkout (D30), and the profile's billing card.
- * Every answer is parsed with its zod schema (ARCHITECTURE rule 9).
+ * The shapes are the server's (ADR 0027, shared/api/contract.ts). The pages read the answers
+ * leniently where 001 says what a missing value shows ("Payment Setup Failed" without a
+ * checkoutUrl, "N/A" without an amount, "Contact support" without a date, the month as the default
+ * interval); each reading is checked against its contract type (readsContract).
  */
 import { z } from 'zod/mini';
 import { baseApi } from '../../../shared/api/base-api';
-import { lenientList, parseResponse } from '../../../shared/api/parse-response';
+import type { ApiAnswer, ApiBody, ApiSchema } from '../../../shared/api/contract';
+import { everyValueOf, lenientList, parseResponse, readsContract } from '../../../shared/api/parse-response';
 
 // ---------------------------------------------------------------------------------------------
 // Shared pieces
 
-export const PLAN_TIERS = ['starter', 'creator', 'pro'] as const;
-export type PlanTier = (typeof PLAN_TIERS)[number];
-export const PACK_IDS = ['pack1', 'pack7', 'pack15', 'pack45'] as const;
-export type PackId = (typeof PACK_IDS)[number];
+export type PlanTier = ApiSchema<'PlanTier'>;
+export const PLAN_TIERS = everyValueOf<PlanTier>()(['starter', 'creator', 'pro']);
+export type PackId = ApiSchema<'PackId'>;
+export const PACK_IDS = everyValueOf<PackId>()(['pack1', 'pack7', 'pack15', 'pack45']);
 
 export function isPlanTier(value: unknown): value is PlanTier {
   return typeof value === 'string' && (PLAN_TIERS as readonly string[]).includes(value);
@@ -49,6 +53,7 @@ const planSchema = z.object({
   popular: flag,
 });
 export type Plan = z.output<typeof planSchema>;
+readsContract<Plan, ApiSchema<'PlanResponse'>>();
 
 const packSchema = z.object({
   id: packIdSchema,
@@ -57,6 +62,7 @@ const packSchema = z.object({
   credits: z.number(),
 });
 export type Pack = z.output<typeof packSchema>;
+readsContract<Pack, ApiSchema<'PackResponse'>>();
 
 export const catalogueSchema = z.object({
   currency,
@@ -65,6 +71,7 @@ export const catalogueSchema = z.object({
   packs: z.array(packSchema),
 });
 export type Catalogue = z.output<typeof catalogueSchema>;
+readsContract<Catalogue, ApiAnswer<'/api/billing/catalogue', 'get'>>();
 
 // ---------------------------------------------------------------------------------------------
 // POST /api/purchase-credits, POST /api/create-subscription
@@ -74,6 +81,7 @@ const checkoutUrl = z.catch(z.nullable(z.string().check(z.minLength(1))), null);
 
 const purchaseAnswerSchema = z.object({ checkoutUrl });
 export type PurchaseAnswer = z.output<typeof purchaseAnswerSchema>;
+readsContract<PurchaseAnswer, ApiAnswer<'/api/purchase-credits', 'post'>>();
 
 const planChangeSchema = z.object({
   from: z.catch(z.nullable(z.string()), null),
@@ -83,6 +91,7 @@ const planChangeSchema = z.object({
   creditsGranted: count,
 });
 export type PlanChange = z.output<typeof planChangeSchema>;
+readsContract<PlanChange, ApiSchema<'PlanChangeResponse'>>();
 
 const subscribeAnswerSchema = z.object({
   checkoutUrl,
@@ -90,6 +99,7 @@ const subscribeAnswerSchema = z.object({
   planChange: z.catch(z.nullable(planChangeSchema), null),
 });
 export type SubscribeAnswer = z.output<typeof subscribeAnswerSchema>;
+readsContract<SubscribeAnswer, ApiAnswer<'/api/create-subscription', 'post'>>();
 
 // ---------------------------------------------------------------------------------------------
 // Checkout sessions (D27) and the local test checkout (D30)
@@ -99,6 +109,7 @@ const itemSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('subscription'), tier: z.string(), name: z.string(), credits: count }),
 ]);
 export type CheckoutItem = z.output<typeof itemSchema>;
+readsContract<CheckoutItem, ApiAnswer<'/api/checkout/sessions/{id}', 'get'>['item']>();
 
 const sessionStatus = z.catch(z.enum(['open', 'complete', 'expired']), 'open');
 
@@ -114,6 +125,7 @@ const checkoutSessionSchema = z.object({
   credits: z.catch(z.nullable(balanceSchema), null),
 });
 export type CheckoutSession = z.output<typeof checkoutSessionSchema>;
+readsContract<CheckoutSession, ApiAnswer<'/api/checkout/sessions/{id}', 'get'>>();
 
 const localCheckoutSessionSchema = z.object({
   sessionId: z.string(),
@@ -124,18 +136,14 @@ const localCheckoutSessionSchema = z.object({
   email: nullableText,
 });
 export type LocalCheckoutSession = z.output<typeof localCheckoutSessionSchema>;
+readsContract<LocalCheckoutSession, ApiAnswer<'/api/local-checkout/sessions/{id}', 'get'>>();
 
-export interface LocalPayment {
-  sessionId: string;
-  cardNumber: string;
-  /** MM/YY */
-  expiry: string;
-  cvc: string;
-  cardholderName: string;
-}
+/** The local checkout's card form (D30; expiry as MM/YY) and the session it pays. */
+export type LocalPayment = ApiBody<'/api/local-checkout/sessions/{id}/pay', 'post'> & { sessionId: string };
 
 const redirectAnswerSchema = z.object({ redirectUrl: z.string().check(z.minLength(1)) });
 export type RedirectAnswer = z.output<typeof redirectAnswerSchema>;
+readsContract<RedirectAnswer, ApiAnswer<'/api/local-checkout/sessions/{id}/pay', 'post'>>();
 
 // ---------------------------------------------------------------------------------------------
 // GET /api/user/billing (001 §3 "Billing response")
@@ -157,6 +165,7 @@ const subscriptionSchema = z.object({
   pendingTier: z.catch(z.nullable(z.string()), null),
 });
 export type Subscription = z.output<typeof subscriptionSchema>;
+readsContract<Subscription, ApiSchema<'SubscriptionResponse'>>();
 
 const paymentMethodSchema = z.object({
   card: z.object({
@@ -167,6 +176,7 @@ const paymentMethodSchema = z.object({
   }),
 });
 export type PaymentMethod = z.output<typeof paymentMethodSchema>;
+readsContract<PaymentMethod, ApiSchema<'PaymentMethodResponse'>>();
 
 const creditPurchaseSchema = z.object({
   id: z.catch(id, ''),
@@ -180,6 +190,7 @@ const creditPurchaseSchema = z.object({
   paymentMethod: z.catch(z.string(), ''),
 });
 export type CreditPurchase = z.output<typeof creditPurchaseSchema>;
+readsContract<CreditPurchase, ApiSchema<'CreditPurchaseResponse'>>();
 
 const invoiceSchema = z.object({
   id: z.catch(id, ''),
@@ -192,6 +203,7 @@ const invoiceSchema = z.object({
   hostedInvoiceUrl: z.catch(z.nullable(z.string()), null),
 });
 export type Invoice = z.output<typeof invoiceSchema>;
+readsContract<Invoice, ApiSchema<'InvoiceResponse'>>();
 
 
 export const billingSchema = z.object({
@@ -210,14 +222,12 @@ export const billingSchema = z.object({
   unavailable: z.catch(z.array(z.string()), []),
 });
 export type Billing = z.output<typeof billingSchema>;
+readsContract<Billing, ApiAnswer<'/api/user/billing', 'get'>>();
 
 // ---------------------------------------------------------------------------------------------
 // Cancel and resume (001 §5, §7, §8)
 
-export interface CancelSubscriptionRequest {
-  confirmEmail: string;
-  confirmCancel: true;
-}
+export type CancelSubscriptionRequest = ApiBody<'/api/user/cancel-subscription', 'post'>;
 
 const cancelAnswerSchema = z.object({
   /** An ISO date, or 'Contact support for details' (001 §7). */
@@ -225,8 +235,10 @@ const cancelAnswerSchema = z.object({
   message: z.catch(z.optional(z.string()), undefined),
 });
 export type CancelAnswer = z.output<typeof cancelAnswerSchema>;
+readsContract<CancelAnswer, ApiAnswer<'/api/user/cancel-subscription', 'post'>>();
 
-const resumeAnswerSchema = z.object({ subscription: z.catch(z.unknown(), null) });
+/** The billing card is fetched again after a resume; the answer itself is not read. */
+type ResumeAnswer = ApiAnswer<'/api/user/resume-subscription', 'post'>;
 
 /** What changes after money moved or a plan changed: the user (tier), the balance, the billing card. */
 const AFTER_PURCHASE = ['User', 'Credits', 'Billing'] as const;
@@ -312,9 +324,8 @@ export const billingApi = baseApi.injectEndpoints({
     }),
 
     /** POST /api/user/resume-subscription: undoes a cancellation before the period ends. */
-    resumeSubscription: build.mutation<z.output<typeof resumeAnswerSchema>, void>({
+    resumeSubscription: build.mutation<ResumeAnswer, void>({
       query: () => ({ url: '/user/resume-subscription', method: 'POST' }),
-      transformResponse: parseResponse(resumeAnswerSchema),
       invalidatesTags: (_answer, error) => (error ? [] : ['Billing', 'User']),
     }),
   }),

@@ -1700,7 +1700,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            kind: "PackCheckoutItemResponse";
+            kind: "pack";
             pack: components["schemas"]["PackId"];
             name: string;
             credits: number;
@@ -1756,7 +1756,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            kind: "PlanCheckoutItemResponse";
+            kind: "subscription";
             tier: components["schemas"]["PlanTier"];
             name: string;
             credits: number;

@@ -137,7 +137,10 @@ sameJsonShape<PackCheckoutItemResponse | PlanCheckoutItemResponse, CheckoutItemV
 
 const CHECKOUT_ITEM = {
   oneOf: [{ $ref: getSchemaPath(PackCheckoutItemResponse) }, { $ref: getSchemaPath(PlanCheckoutItemResponse) }],
-  discriminator: { propertyName: 'kind' },
+  discriminator: {
+    propertyName: 'kind',
+    mapping: { pack: getSchemaPath(PackCheckoutItemResponse), subscription: getSchemaPath(PlanCheckoutItemResponse) },
+  },
 };
 
 /** GET /api/checkout/sessions/{id} and its confirm (D27): the success page polls it. */
