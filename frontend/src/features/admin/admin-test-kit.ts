@@ -2,7 +2,8 @@
 import { screen } from '@testing-library/react';
 import { json, stubApi, type ApiRoutes } from '../../test/fetch-stub';
 import { renderRoute } from '../../test/render-route';
-import { userBody } from '../../test/contract-answers';
+import type { ApiAnswer, ApiSchema } from '../../shared/api/contract';
+import { userBody, type UserAnswer } from '../../test/contract-answers';
 
 export const ADMIN_ID = '00000000-0000-4000-8000-000000000001';
 
@@ -10,7 +11,7 @@ export const ADMIN = userBody({ id: ADMIN_ID, email: 'admin@example.com', userna
 
 export const NON_ADMIN = userBody({ ...ADMIN, id: '00000000-0000-4000-8000-000000000002', email: 'pat@example.com', isAdmin: false });
 
-export function adminUser(n: number, overrides: Record<string, unknown> = {}) {
+export function adminUser(n: number, overrides: Partial<ApiSchema<'AdminUserResponse'>> = {}): ApiSchema<'AdminUserResponse'> {
   return {
     id: `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     email: `user${n}@example.com`,
@@ -25,11 +26,11 @@ export function adminUser(n: number, overrides: Record<string, unknown> = {}) {
   };
 }
 
-export function userStats(overrides: Record<string, unknown> = {}) {
+export function userStats(overrides: Partial<ApiSchema<'UserCreditStatsResponse'>> = {}): ApiSchema<'UserCreditStatsResponse'> {
   return { balance: 12, regular: 10, watermarked: 2, totalPurchased: 15, totalUsed: 3, ...overrides };
 }
 
-export function transaction(n: number, overrides: Record<string, unknown> = {}) {
+export function transaction(n: number, overrides: Partial<ApiSchema<'CreditTransactionResponse'>> = {}): ApiSchema<'CreditTransactionResponse'> {
   return {
     id: `20000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     userId: adminUser(1).id,
@@ -42,13 +43,15 @@ export function transaction(n: number, overrides: Record<string, unknown> = {}) 
     currency: 'USD',
     packType: 'pack7',
     stripeTransactionId: 'pi_1234567890',
+    expiresAt: null,
+    imageId: null,
     createdBy: null,
     createdAt: '2030-05-02T12:00:00.000Z',
     ...overrides,
   };
 }
 
-export function fallbackStatus(overrides: Record<string, unknown> = {}) {
+export function fallbackStatus(overrides: Partial<ApiSchema<'FallbackStatusResponse'>> = {}): ApiSchema<'FallbackStatusResponse'> {
   return {
     isActive: false,
     adminOverride: null,
@@ -69,14 +72,14 @@ export function fallbackStatus(overrides: Record<string, unknown> = {}) {
 }
 
 /** 30 days ending 2030-05-30, with `value(i)` on day i. */
-export function days(value: (index: number) => number = () => 0) {
+export function days(value: (index: number) => number = () => 0): Array<ApiSchema<'DayFigureResponse'>> {
   return Array.from({ length: 30 }, (_, index) => ({
     date: `2030-05-${String(index + 1).padStart(2, '0')}`,
     value: value(index),
   }));
 }
 
-export function salesAnalytics(overrides: Record<string, unknown> = {}) {
+export function salesAnalytics(overrides: Partial<ApiAnswer<'/api/admin/analytics', 'get'>> = {}): ApiAnswer<'/api/admin/analytics', 'get'> {
   return {
     totalRevenue: 1234.5,
     creditsSold: 420,
@@ -116,7 +119,7 @@ export function salesAnalytics(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export function platformStats(overrides: Record<string, unknown> = {}) {
+export function platformStats(overrides: Partial<ApiAnswer<'/api/admin/platform-stats', 'get'>> = {}): ApiAnswer<'/api/admin/platform-stats', 'get'> {
   return {
     totalUsers: 40,
     totalTransactions: 321,
@@ -141,7 +144,7 @@ export function calls(requests: Request[], method: string, path: string): Reques
 }
 
 /** Opens /admin (optionally a tab: `/admin?tab=reliability`) signed in as the admin. */
-export async function openAdmin(routes: ApiRoutes, { path = '/admin', account = ADMIN }: { path?: string; account?: unknown } = {}) {
+export async function openAdmin(routes: ApiRoutes, { path = '/admin', account = ADMIN }: { path?: string; account?: UserAnswer } = {}) {
   const stub = stubApi({ 'GET /api/user': () => json(account), ...routes });
   const view = renderRoute(path);
   await screen.findByRole('tablist', { name: 'Admin sections' });

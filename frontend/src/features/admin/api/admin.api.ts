@@ -4,8 +4,10 @@
  * model fallback, sales and platform figures, moderation and the audit trail.
  *
  * Lists answer a JSON array with `X-Total-Count`; they are read a page at a time (`limit`,
- * `offset`), newest first, with Load more. Every answer is parsed with its zod schema
- * (ARCHITECTURE rule 9); a list entry that does not parse is dropped rather than failing the list.
+ * `offset`), newest first, with Load more. The shapes are the server's (ADR 0027,
+ * shared/api/contract.ts); the dashboard reads them leniently (a list entry that does not parse is
+ * dropped rather than failing the list, 001 §9's numbers stand in for a missing configuration),
+ * and each reading is checked against its contract type (readsContract).
  * Mutations invalidate what they change (001 §4): an adjustment refetches the users, the user's
  * stats and history, the transactions and the figures; any admin action refetches the audit list.
  */
@@ -13,8 +15,9 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { FetchBaseQueryMeta, InfiniteData } from '@reduxjs/toolkit/query/react';
 import { z } from 'zod/mini';
 import { baseApi } from '../../../shared/api/base-api';
+import type { ApiAnswer, ApiBody, ApiSchema } from '../../../shared/api/contract';
 import type { SubscriptionTier } from '../../../shared/api/current-user.api';
-import { lenientList, parseResponse } from '../../../shared/api/parse-response';
+import { everyValueOf, lenientList, parseResponse, readsContract } from '../../../shared/api/parse-response';
 
 /** Rows asked for per page (the server allows 1-200, default 50; D32: 50 a page). */
 export const ADMIN_PAGE_SIZE = 50;
@@ -24,7 +27,7 @@ export const FALLBACK_POLL_INTERVAL_MS = 5000;
 // ---------------------------------------------------------------------------------------------
 // Shared pieces
 
-const TIERS = ['free', 'paid', 'starter', 'creator', 'pro'] as const satisfies readonly SubscriptionTier[];
+const TIERS = everyValueOf<SubscriptionTier>()(['free', 'paid', 'starter', 'creator', 'pro']);
 const text = z.catch(z.string(), '');
 const nullableText = z.catch(z.nullable(z.string()), null);
 const count = z.catch(z.number(), 0);
@@ -62,6 +65,7 @@ const adminUserSchema = z.object({
 });
 /** 001 §3 "User (admin view)". */
 export type AdminUser = z.output<typeof adminUserSchema>;
+readsContract<AdminUser, ApiSchema<'AdminUserResponse'>>();
 
 export const userStatsSchema = z.object({
   balance: count,
@@ -72,8 +76,9 @@ export const userStatsSchema = z.object({
 });
 /** 001 §3 "User stats", with the regular / watermarked split (D2). */
 export type UserStats = z.output<typeof userStatsSchema>;
+readsContract<UserStats, ApiSchema<'UserCreditStatsResponse'>>();
 
-export type CreditKind = 'regular' | 'watermarked';
+export type CreditKind = ApiSchema<'CreditKind'>;
 
 const transactionSchema = z.object({
   id,
@@ -97,6 +102,7 @@ const transactionSchema = z.object({
 });
 /** A ledger row. */
 export type Transaction = z.output<typeof transactionSchema>;
+readsContract<Transaction, ApiSchema<'CreditTransactionResponse'>>();
 
 /** 001 §9: the fallback numbers, used when the server does not say. */
 export const SPEC_FALLBACK_CONFIGURATION = {
@@ -118,6 +124,7 @@ const configurationSchema = z.object({
   recoveryIntervalMinutes: z.catch(z.number(), SPEC_FALLBACK_CONFIGURATION.recoveryIntervalMinutes),
 });
 export type FallbackConfiguration = z.output<typeof configurationSchema>;
+readsContract<FallbackConfiguration, ApiSchema<'FallbackConfigurationResponse'>>();
 
 export const fallbackStatusSchema = z.object({
   isActive: flag,
@@ -133,10 +140,12 @@ export const fallbackStatusSchema = z.object({
 });
 /** 001 §3 "Fallback status" with the configuration. */
 export type FallbackStatus = z.output<typeof fallbackStatusSchema>;
+readsContract<FallbackStatus, ApiAnswer<'/api/admin/fallback/status', 'get'>>();
 
 const dayFigureSchema = z.object({ date: z.string(), value: count });
 /** One day of a chart: YYYY-MM-DD (UTC) and its figure. */
 export type DayFigure = z.output<typeof dayFigureSchema>;
+readsContract<DayFigure, ApiSchema<'DayFigureResponse'>>();
 
 const recentPurchaseSchema = z.object({
   id,
@@ -151,6 +160,7 @@ const recentPurchaseSchema = z.object({
   paymentId: nullableText,
 });
 export type RecentPurchase = z.output<typeof recentPurchaseSchema>;
+readsContract<RecentPurchase, ApiSchema<'RecentPurchaseResponse'>>();
 
 const packFigureSchema = z.object({
   pack: z.string(),
@@ -162,6 +172,7 @@ const packFigureSchema = z.object({
   averagePerSale: count,
 });
 export type PackFigure = z.output<typeof packFigureSchema>;
+readsContract<PackFigure, ApiSchema<'PackPerformanceResponse'>>();
 
 export const salesAnalyticsSchema = z.object({
   /** dollars, 2 decimals */
@@ -180,6 +191,7 @@ export const salesAnalyticsSchema = z.object({
 });
 /** 001 §2 "Sales Analytics". */
 export type SalesAnalytics = z.output<typeof salesAnalyticsSchema>;
+readsContract<SalesAnalytics, ApiAnswer<'/api/admin/analytics', 'get'>>();
 
 export const platformStatsSchema = z.object({
   totalUsers: count,
@@ -192,6 +204,7 @@ export const platformStatsSchema = z.object({
 });
 /** 001 §2 "Platform Stats" plus images and the fallback state. */
 export type PlatformStats = z.output<typeof platformStatsSchema>;
+readsContract<PlatformStats, ApiAnswer<'/api/admin/platform-stats', 'get'>>();
 
 const auditEntrySchema = z.object({
   id,
@@ -210,9 +223,10 @@ const auditEntrySchema = z.object({
 });
 /** D32: one admin action. */
 export type AuditEntry = z.output<typeof auditEntrySchema>;
+readsContract<AuditEntry, ApiSchema<'AuditEntryResponse'>>();
 
-export const WHITELIST_TYPES = ['ip', 'email', 'fingerprint'] as const;
-export type WhitelistType = (typeof WHITELIST_TYPES)[number];
+export type WhitelistType = ApiSchema<'WhitelistType'>;
+export const WHITELIST_TYPES = everyValueOf<WhitelistType>()(['ip', 'email', 'fingerprint']);
 
 const whitelistEntrySchema = z.object({
   id,
@@ -225,6 +239,7 @@ const whitelistEntrySchema = z.object({
 });
 /** 001 §3 "admin_whitelist". */
 export type WhitelistEntry = z.output<typeof whitelistEntrySchema>;
+readsContract<WhitelistEntry, ApiSchema<'WhitelistEntryResponse'>>();
 
 const flaggedDeviceSchema = z.object({
   fingerprintHash: z.string().check(z.minLength(1)),
@@ -235,9 +250,11 @@ const flaggedDeviceSchema = z.object({
   createdAt: text,
 });
 export type FlaggedDevice = z.output<typeof flaggedDeviceSchema>;
+readsContract<FlaggedDevice, ApiSchema<'FlaggedDeviceResponse'>>();
 
 const hiddenImageSchema = z.object({ id, userId: z.catch(id, ''), prompt: text, createdAt: text });
 export type HiddenImage = z.output<typeof hiddenImageSchema>;
+readsContract<HiddenImage, ApiSchema<'HiddenImageResponse'>>();
 
 // ---------------------------------------------------------------------------------------------
 // Mutation answers
@@ -249,13 +266,16 @@ const adjustAnswerSchema = z.object({
   balance: z.catch(z.nullable(userStatsSchema), null),
 });
 export type AdjustAnswer = z.output<typeof adjustAnswerSchema>;
+readsContract<AdjustAnswer, ApiAnswer<'/api/admin/users/{id}/adjust-credits', 'post'>>();
 
 const testAnswerSchema = z.object({ model: text, success: flag, error: nullableText });
 /** POST /api/admin/fallback/test: one real generation against the active model. */
 export type FallbackTestResult = z.output<typeof testAnswerSchema>;
+readsContract<FallbackTestResult, ApiAnswer<'/api/admin/fallback/test', 'post'>>();
 
 const visibilityAnswerSchema = z.object({ id, hidden: flag });
 export type VisibilityAnswer = z.output<typeof visibilityAnswerSchema>;
+readsContract<VisibilityAnswer, ApiAnswer<'/api/admin/images/{id}/visibility', 'post'>>();
 
 // ---------------------------------------------------------------------------------------------
 // Paged lists
@@ -352,37 +372,22 @@ export interface TransactionFilter {
   sourceType?: string;
 }
 
-export const ADJUSTMENT_REASONS = ['refund', 'gift', 'compensation', 'penalty', 'correction'] as const;
-export type AdjustmentReason = (typeof ADJUSTMENT_REASONS)[number];
+type AdjustCreditsBody = ApiBody<'/api/admin/users/{id}/adjust-credits', 'post'>;
+export type AdjustmentReason = AdjustCreditsBody['reason'];
+export const ADJUSTMENT_REASONS = everyValueOf<AdjustmentReason>()(['refund', 'gift', 'compensation', 'penalty', 'correction']);
 
-export interface AdjustCreditsRequest {
-  userId: string;
-  kind: CreditKind;
-  /** a whole number other than 0, negative to take credits away */
-  credits: number;
-  reason: AdjustmentReason;
-  notes?: string;
-  /** Sent as the Idempotency-Key header: the same key on a retry adjusts once (D32). */
-  idempotencyKey: string;
-}
+/**
+ * An adjustment (the server's body: credits a whole number other than 0, negative to take credits
+ * away), whose user and kind choose the address, and whose key is sent as the Idempotency-Key
+ * header: the same key on a retry adjusts once (D32).
+ */
+export type AdjustCreditsRequest = AdjustCreditsBody & { userId: string; kind: CreditKind; idempotencyKey: string };
 
-export interface SuspendRequest {
-  userId: string;
-  suspended: boolean;
-  reason?: string;
-}
+export type SuspendRequest = ApiBody<'/api/admin/users/{id}/suspend', 'post'> & { userId: string };
 
-export interface VisibilityRequest {
-  imageId: string;
-  hidden: boolean;
-  reason?: string;
-}
+export type VisibilityRequest = ApiBody<'/api/admin/images/{id}/visibility', 'post'> & { imageId: string };
 
-export interface NewWhitelistEntry {
-  type: WhitelistType;
-  value: string;
-  reason?: string;
-}
+export type NewWhitelistEntry = ApiBody<'/api/admin/whitelist', 'post'>;
 
 const WHITELIST_TAG = { type: 'AdminModeration', id: 'whitelist' } as const;
 const HIDDEN_TAG = { type: 'AdminModeration', id: 'hidden' } as const;

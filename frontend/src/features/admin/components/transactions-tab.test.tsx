@@ -33,7 +33,7 @@ describe('Credit Transactions (001 §2)', () => {
 
     const bought = within(rows[0]!);
     expect(bought.getByText('Bought 7 credits')).toBeInTheDocument();
-    expect(bought.getByText(transaction(1).userId)).toBeInTheDocument();
+    expect(bought.getByText(transaction(1).userId!)).toBeInTheDocument();
     expect(bought.getByText('Pack')).toBeInTheDocument();
     expect(bought.getByText('May 2, 2030', { exact: false })).toBeInTheDocument();
     expect(bought.getByText('+7')).toHaveStyle({ color: GREEN });
