@@ -5,12 +5,12 @@ import { buyLocally, createBillingApp, signedInUser, type TestUser } from '../bi
 import { generate, grant } from '../generation/generation-helpers';
 import { smallJpeg } from '../support/images';
 import type { TestApp } from '../support/test-app';
+import type { RenditionResponse } from '../../src/shared/http/openapi/common-responses';
 
 const ADMIN_EMAIL = 'my-edits-boss@example.com';
 
-interface Rendition {
-  url: string;
-}
+/** The answers' renditions, as the server's contract declares them (ADR 0027). */
+type Rendition = RenditionResponse;
 
 /**
  * The calls issue 11 added or changed (GET /api/my-edits, POST /api/images/{id}/favorite,

@@ -11,12 +11,10 @@ import { createGenerationApp, generate, signedInUser, sql, type TestUser } from 
 import { flatJpeg, meanDifference, photoJpeg, smallJpeg } from '../support/images';
 import type { TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
+import type { RenditionResponse } from '../../src/shared/http/openapi/common-responses';
 
-interface Rendition {
-  url: string;
-  width: number;
-  height: number;
-}
+/** The answers' renditions, as the server's contract declares them (ADR 0027). */
+type Rendition = RenditionResponse;
 
 const IMMUTABLE = 'private, max-age=31536000, immutable';
 

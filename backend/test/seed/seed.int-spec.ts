@@ -8,6 +8,7 @@ import { startS3Server, type S3TestServer } from '../images/s3-helpers';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { BACKEND_ENTRY_ENV, backendEntry } from '../support/server-process';
 import { createTestApp, type TestApp } from '../support/test-app';
+import type { CommunityEntryResponse } from '../../src/modules/community/adapters/http/community.responses';
 
 const BACKEND = path.resolve(__dirname, '..', '..');
 
@@ -70,12 +71,8 @@ async function rowCounts(db: TestDatabase): Promise<Record<string, number>> {
   }
 }
 
-interface FeedEntry {
-  id: string;
-  prompt: string;
-  laughCount: number;
-  imageUrl: string;
-}
+/** A feed entry, as the server's contract declares it (ADR 0027). */
+type FeedEntry = CommunityEntryResponse;
 
 describe('npm run seed (issue 15): a living product in one command', () => {
   let db: TestDatabase;

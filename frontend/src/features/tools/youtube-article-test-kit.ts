@@ -9,7 +9,8 @@ import { vi } from 'vitest';
 import { json, stubApi, type ApiRoutes } from '../../test/fetch-stub';
 import { renderRoute } from '../../test/render-route';
 import { findToastTitle } from '../../test/toasts';
-import { userBody } from '../../test/contract-answers';
+import type { ApiAnswer } from '../../shared/api/contract';
+import { userBody, type UserAnswer } from '../../test/contract-answers';
 
 export type User = ReturnType<typeof userEvent.setup>;
 
@@ -21,19 +22,21 @@ export const WORDPRESS_SITE = 'https://blog.example.com';
 
 export const PAT = userBody({ id: '7', email: 'pat@example.com', username: 'pat' });
 
-export const ARTICLE = {
+type ArticleAnswer = ApiAnswer<'/api/youtube-to-article', 'post'>;
+
+export const ARTICLE: ArticleAnswer = {
   article: 'How Bread Rises\n\nYeast eats sugar and makes gas.\n\nWhat the baker does\n\nThe baker kneads the dough.',
   title: 'How Bread Rises',
   writer: 'openai',
 };
 
-export const LOCAL_ARTICLE = {
+export const LOCAL_ARTICLE: ArticleAnswer = {
   ...ARTICLE,
   article: `${ARTICLE.article}\n\nThis article was written from the video's captions without an AI model.`,
   writer: 'local',
 };
 
-export async function openPage(routes: ApiRoutes = {}, account: Record<string, unknown> | null = PAT) {
+export async function openPage(routes: ApiRoutes = {}, account: UserAnswer | null = PAT) {
   const stub = stubApi({
     'GET /api/user': () => (account ? json(account) : json({ message: 'Authentication required' }, { status: 401 })),
     'GET /api/user/credits': () => json({ balance: 3, regular: 3, watermarked: 0 }),
@@ -83,7 +86,7 @@ export async function generate(user: User, link = VIDEO, title = '') {
 }
 
 /** From an empty page to the result of `answer`. */
-export async function goToResult(user: User, answer: Record<string, unknown> = ARTICLE, routes: ApiRoutes = {}) {
+export async function goToResult(user: User, answer: ArticleAnswer = ARTICLE, routes: ApiRoutes = {}) {
   const stub = await openPage({ [ARTICLE_CALL]: () => json(answer), ...routes });
   await generate(user);
   await screen.findByRole('heading', { level: 2, name: 'Your article' });
