@@ -4,7 +4,8 @@
 // Two lanes keep the two cores of a small machine busy: a tier starts once what it needs has passed
 // and a lane is free, the first such tier in this order:
 //   build backend → backend integration (its child-process tests start the build, not ts-node);
-//   architecture rules, eslint, typecheck backend (src, test, bench), typecheck frontend (src, e2e)
+//   architecture rules, eslint, typecheck backend (src, test, bench), typecheck frontend (src, e2e),
+//   api contract (the checked-in OpenAPI document and client types are what the code makes, ADR 0027)
 //   → build frontend, backend unit, frontend; browser (the built app) last.
 // So the integration tier, which mostly waits on PostgreSQL, runs beside the short CPU-bound tiers,
 // and the browser tier beside what is left of it.
@@ -42,6 +43,7 @@ const tiers = [
   { name: 'eslint', cmd: ['npm', 'run', 'lint:eslint'] },
   { name: 'typecheck backend', cmd: ['npm', 'run', 'typecheck', '-w', 'backend'] },
   { name: 'typecheck frontend', cmd: ['npm', 'run', 'typecheck', '-w', 'frontend'] },
+  { name: 'api contract', cmd: ['npm', 'run', 'api:check'] },
   // `npm run build -w frontend` is `tsc -b && vite build`; that `tsc -b` is the typecheck tier's,
   // which has passed: the bundle is what is left to build.
   { name: 'build frontend', cmd: ['npm', 'exec', '-w', 'frontend', '--', 'vite', 'build'], needs: ['typecheck frontend'] },
