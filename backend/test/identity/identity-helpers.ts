@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
 import type { Response } from 'supertest';
 import { SESSION_COOKIE } from '../../src/shared/auth/session-cookie';
 import { heardEverything } from '../support/hot-cache-barrier';
 import { mailsTo } from '../support/outbox';
+import { poolFor } from '../support/sql';
 import type { TestApp } from '../support/test-app';
 
 let counter = 0;
@@ -21,18 +21,17 @@ export function fingerprint(): string {
 }
 
 /**
- * Runs SQL on the app's database. A statement that is not a plain SELECT returns once the app has
+ * Runs SQL on the app's database (on a pooled connection, support/sql.ts). A statement that is not a plain SELECT returns once the app has
  * heard the notifications it caused, so the app's next answer reflects it (hot-cache-barrier.ts).
  */
 export async function sql<T = Record<string, unknown>>(t: TestApp, query: string, params: unknown[] = []): Promise<T[]> {
-  const client = new Client({ connectionString: t.db.url });
-  await client.connect();
+  const client = await poolFor(t.db.url).connect();
   try {
     const rows = (await client.query(query, params)).rows as T[];
     if (!/^\s*SELECT\b/i.test(query)) await heardEverything(t, client);
     return rows;
   } finally {
-    await client.end();
+    client.release();
   }
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
+import { closePool } from './sql';
 
 export interface TestDatabase {
   url: string;
@@ -53,11 +54,20 @@ export async function admin<T>(fn: (client: Client) => Promise<T>): Promise<T> {
 export async function createTestDatabase(prefix = 't', options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const name = `me_${prefix}_${process.env.JEST_WORKER_ID ?? '0'}_${randomBytes(5).toString('hex')}`;
   const template = options.empty ? undefined : process.env[TEMPLATE_DATABASE_ENV];
-  await admin((c) => c.query(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`));
+  await admin(async (c) => {
+    await c.query(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`);
+    // A throwaway database need not wait for its commits to reach the disk (a crash of the test
+    // server loses nothing a test needs); on a busy machine the flush of each commit is most of a
+    // short transaction's time. Visibility and ordering are the same.
+    await c.query(`ALTER DATABASE "${name}" SET synchronous_commit = off`);
+  });
   return {
     url: databaseUrl(name),
     name,
     migrated: Boolean(template),
-    drop: () => admin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
+    drop: async () => {
+      await closePool(databaseUrl(name));
+      await admin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    },
   };
 }

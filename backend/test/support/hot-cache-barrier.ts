@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { CacheInvalidation, HOT_CACHE_CHANNEL } from '../../src/shared/http/cache-invalidation';
+import { poolFor } from './sql';
 import type { TestApp } from './test-app';
 
 const KIND = 'test-marker';
@@ -29,14 +30,13 @@ function markersOf(invalidation: CacheInvalidation): Map<string, () => void> {
  * the app: the app's own writers drop their caches at once (ADR 0021), other writers are heard
  * through the NOTIFY, which on a loaded machine can arrive after the test's next request.
  */
-export async function heardEverything(t: TestApp, client?: Client): Promise<void> {
+export async function heardEverything(t: TestApp, client?: Pick<Client, 'query'>): Promise<void> {
   if (!client) {
-    const own = new Client({ connectionString: t.db.url });
-    await own.connect();
+    const own = await poolFor(t.db.url).connect();
     try {
       return await heardEverything(t, own);
     } finally {
-      await own.end();
+      own.release();
     }
   }
   let invalidation: CacheInvalidation;
