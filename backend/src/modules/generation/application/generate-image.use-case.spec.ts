@@ -168,10 +168,13 @@ describe('GenerateImageUseCase', () => {
   it('keeps the slot until the mask check has settled too when the image is refused, and gives the image\'s verdict first', async () => {
     let settleMask!: () => void;
     const maskSettled = new Promise<void>((resolve) => (settleMask = resolve));
+    let maskEntered!: () => void;
+    const maskChecking = new Promise<void>((resolve) => (maskEntered = resolve));
     const busyWhenMaskSettled: number[] = [];
     class SlowMaskCheck extends UploadCheckService {
       override async check(bytes: Buffer) {
         if (bytes === jpeg) {
+          maskEntered();
           await maskSettled;
           busyWhenMaskSettled.push(slots.busy);
           throw new UnreadableUploadError();
@@ -182,7 +185,7 @@ describe('GenerateImageUseCase', () => {
     const { run, slots } = setup(passThrough, {}, (config) => new SlowMaskCheck(config));
     const gif = { buffer: Buffer.from('GIF89a....'), originalname: 'a.jpg' };
     const pending = rejection(run({ image: gif, prompt: 'add snow falling', mask: { buffer: jpeg, originalname: 'm.png' } }));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await maskChecking; // the mask's check is under way (no fixed sleep: issue 25)
     expect(slots.busy).toBe(1);
     settleMask();
     expect((await pending).code).toBe('UPLOAD.UNSUPPORTED_TYPE');
@@ -229,10 +232,9 @@ describe('GenerateImageUseCase', () => {
 
   it('releases the credit when the client goes away', async () => {
     const client = new AbortController();
-    const { credits, run } = setup({ edit: () => new Promise(() => undefined) }, { MODEL_TIMEOUT_MS: '60000' });
-    const pending = run({ signal: client.signal });
-    setTimeout(() => client.abort(), 50);
-    await rejection(pending);
+    // The client leaves while the model works (the model aborts it as soon as it is called).
+    const { credits, run } = setup({ edit: () => (client.abort(), new Promise(() => undefined)) }, { MODEL_TIMEOUT_MS: '60000' });
+    await rejection(run({ signal: client.signal }));
     expect(credits.calls).toEqual(['reserve', 'release']);
   });
 
@@ -273,13 +275,15 @@ describe('GenerateImageUseCase', () => {
   it('refuses a generation over GENERATION_MAX_IN_FLIGHT_PER_INSTANCE with 429 before anything is decoded, stored or reserved (issue 9)', async () => {
     let finish!: () => void;
     const gate = new Promise<void>((resolve) => (finish = resolve));
+    let modelCalled!: () => void;
+    const atModel = new Promise<void>((resolve) => (modelCalled = resolve));
     const { credits, images, run, slots } = setup(
-      { edit: async (r) => (await gate, { image: r.image, mimeType: r.mimeType, model: 'test-model' }) },
-      { GENERATION_MAX_IN_FLIGHT_PER_INSTANCE: '1', MODEL_TIMEOUT_MS: '5000' },
+      { edit: async (r) => (modelCalled(), await gate, { image: r.image, mimeType: r.mimeType, model: 'test-model' }) },
+      { GENERATION_MAX_IN_FLIGHT_PER_INSTANCE: '1', MODEL_TIMEOUT_MS: '60000' },
     );
     credits.available = 5;
     const first = run();
-    await new Promise((r) => setTimeout(r, 50)); // the first one is past its upload check
+    await atModel; // the first one is past its upload check and holds the slot
     const refused = await rejection(run());
     expect(refused).toMatchObject({ kind: 'rate_limited', code: 'GENERATION.TOO_MANY_IN_FLIGHT' });
     expect(refused.message).toBe('The editor is very busy right now. Please try again in a moment.');
