@@ -80,14 +80,22 @@ export class DedicatedPgConnection {
   private async attemptOn(client: Client, failHard: boolean): Promise<void> {
     const { logger, label, setup, onNotification, onConnected } = this.options;
     let abandoned = false; // a failed hard start: its end is no reason to reconnect
+    // This client is lost once: its failure, its error and its end may all follow (the end can
+    // come after the next attempt has started, on a busy machine), and only the first schedules a
+    // reconnect. Otherwise a late end of a retired client started a second attempt beside the
+    // current one and reported the loss twice.
+    let lost = false;
+    const loseOnce = () => {
+      if (abandoned || lost) return;
+      lost = true;
+      this.scheduleReconnect(client);
+    };
     client.on('error', (err) => {
       if (this.stopped) return; // ended by stop(): no trouble to report
       logger.warn(`${label} connection error: ${err.message}`);
-      if (!abandoned) this.scheduleReconnect(client);
+      loseOnce();
     });
-    client.on('end', () => {
-      if (!abandoned) this.scheduleReconnect(client);
-    });
+    client.on('end', loseOnce);
     if (onNotification) client.on('notification', (msg) => onNotification(msg));
     try {
       await client.connect();
@@ -110,7 +118,7 @@ export class DedicatedPgConnection {
         return;
       }
       logger.warn(`${label} could not connect: ${(e as Error).message}`);
-      this.scheduleReconnect(client);
+      loseOnce();
     }
   }
 
