@@ -17,6 +17,7 @@ import {
   openEditor,
   promptField,
 } from '../pages/editor-test-kit';
+import { expectFocus } from '../../../test/focus';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -40,7 +41,7 @@ describe('generation (000 §2, §3, §8)', () => {
     await generateWithChip(user);
 
     // The progress screen.
-    expect(await screen.findByRole('heading', { level: 2, name: 'AI Magic in Progress...' })).toHaveFocus();
+    await expectFocus(await screen.findByRole('heading', { level: 2, name: 'AI Magic in Progress...' }));
     expect(screen.getByText(/This usually takes 10-15 seconds\./)).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Generating your image' })).not.toHaveAttribute('aria-valuenow');
     expect(screen.getByRole('timer')).toHaveTextContent('0 s');

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, signedOut, stubApi, type ApiRoutes } from '../../../test/fetch-stub';
 import { renderRoute } from '../../../test/render-route';
+import { expectFocus } from '../../../test/focus';
 
 type User = ReturnType<typeof userEvent.setup>;
 
@@ -68,7 +69,7 @@ describe('"Forgot password?" on the Sign In form (D36)', () => {
 
     const status = await within(panel()).findByRole('status');
     expect(status).toHaveTextContent(SAME_FOR_EVERYONE);
-    expect(status).toHaveFocus();
+    await expectFocus(status);
     expect(await forgotCalls(requests)[0]?.json()).toEqual({ email: 'nobody@example.com' });
 
     await user.click(within(panel()).getByRole('button', { name: 'Back to Sign In' }));

@@ -15,6 +15,7 @@ import {
 } from '../lib/wordpress';
 import { WORDPRESS_CALL, WORDPRESS_SITE, articleField, calls, goToResult, type User } from '../youtube-article-test-kit';
 import { WORDPRESS_DETAILS_NOTE } from './publish-to-wordpress-dialog';
+import { expectFocus } from '../../../test/focus';
 
 /** The WordPress site's answer; the same fetch stub plays it, so the origin is checked here. */
 function wordpress(answer: RouteHandler): RouteHandler {
@@ -62,7 +63,7 @@ describe('Publish to WordPress (D33)', () => {
     await user.click(busy);
     answer.release(json({ id: 42, link: `${WORDPRESS_SITE}/?p=42`, status: 'draft' }, { status: 201 }));
 
-    expect(await within(reopened).findByRole('heading', { name: 'Draft created' })).toHaveFocus();
+    await expectFocus(await within(reopened).findByRole('heading', { name: 'Draft created' }));
     const link = within(reopened).getByRole('link', { name: 'Edit the draft in WordPress' });
     expect(link).toHaveAttribute('href', `${WORDPRESS_SITE}/wp-admin/post.php?post=42&action=edit`);
     expect(link).toHaveAttribute('target', '_blank');

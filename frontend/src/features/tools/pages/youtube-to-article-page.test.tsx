@@ -24,6 +24,7 @@ import {
   urlField,
 } from '../youtube-article-test-kit';
 import { userBody } from '../../../test/contract-answers';
+import { expectFocus } from '../../../test/focus';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -67,7 +68,7 @@ describe('input → processing → result (001 §2, §4, §8)', () => {
     answer.release(json(ARTICLE));
 
     // Result.
-    expect(await screen.findByRole('heading', { level: 2, name: 'Your article' })).toHaveFocus();
+    await expectFocus(await screen.findByRole('heading', { level: 2, name: 'Your article' }));
     expect(await toast('Article generated successfully!')).toBeInTheDocument();
     expect(articleField()).toHaveValue(ARTICLE.article);
     for (const name of ['Copy', 'Download', 'Generate Another', 'Publish to WordPress']) {
@@ -115,7 +116,7 @@ describe('input → processing → result (001 §2, §4, §8)', () => {
     // 001 §8: exactly 'Error' / 'Failed to generate article. Please try again.', the reason only after it.
     expect(await toastWith('Error', `Failed to generate article. Please try again. ${message}`)).toBeInTheDocument();
     expect(shownToasts()).toEqual([{ title: 'Error', description: `Failed to generate article. Please try again. ${message}` }]);
-    expect(await screen.findByRole('heading', { level: 2, name: 'Video details' })).toHaveFocus();
+    await expectFocus(await screen.findByRole('heading', { level: 2, name: 'Video details' }));
     expect(urlField()).toHaveValue(VIDEO);
     expect(titleField()).toHaveValue('Kept title');
     expect(screen.queryByRole('textbox', { name: 'Article' })).not.toBeInTheDocument();
@@ -165,7 +166,7 @@ describe('input → processing → result (001 §2, §4, §8)', () => {
 
     expect(articleCalls(requests)[0]?.signal.aborted).toBe(true);
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'Video details' })).toHaveFocus();
+    await expectFocus(await screen.findByRole('heading', { level: 2, name: 'Video details' }));
     expect(urlField()).toHaveValue(VIDEO);
     expect(titleField()).toHaveValue('Kept title');
     answer.release(json(ARTICLE));
@@ -181,7 +182,7 @@ describe('input → processing → result (001 §2, §4, §8)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Generate Another' }));
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'Video details' })).toHaveFocus();
+    await expectFocus(await screen.findByRole('heading', { level: 2, name: 'Video details' }));
     expect(urlField()).toHaveValue('');
     expect(titleField()).toHaveValue('');
     expect(keyField()).toHaveValue('sk-saved');
