@@ -9,7 +9,6 @@ import {
   createAdminApp,
   everything,
   lastAuditId,
-  seedAccount,
   signedInAdmin,
   signedInUnverifiedListed,
   signedInUser,
@@ -19,6 +18,7 @@ import {
   type TestUser,
 } from './admin-helpers';
 import { verificationTokenFor } from '../identity/identity-helpers';
+import { newAccount } from '../support/fixtures';
 
 /**
  * Issue 12, D22 with D25, D21: every /api/admin endpoint as each actor. Signed out and suspended:
@@ -40,7 +40,7 @@ describe('the admin API as each actor', () => {
   beforeAll(async () => {
     t = await createAdminApp();
     [admin, user, unverified, suspended] = await Promise.all([signedInAdmin(t), signedInUser(t), signedInUnverifiedListed(t), signedInUser(t)]);
-    target = await seedAccount(t);
+    target = await newAccount(t);
     [{ id: imageId }] = await sql<{ id: string }>(
       t,
       `INSERT INTO image (user_id, prompt, style, status, is_public) VALUES ($1, 'a cat', 'funny', 'completed', true) RETURNING id`,
@@ -336,7 +336,7 @@ describe('the admin API as each actor', () => {
         }
       }
       // 55 ledger rows for one user: the default page holds 50 of them.
-      const many = await seedAccount(t);
+      const many = await newAccount(t);
       await sql(
         t,
         `INSERT INTO credit_transaction (user_id, type, credit_kind, credits, source_type, created_at)

@@ -1,5 +1,6 @@
 import type { TestApp } from '../support/test-app';
-import { count, createAdminApp, seedAccount, signedInAdmin, sql, type TestUser } from './admin-helpers';
+import { count, createAdminApp, signedInAdmin, sql, type TestUser } from './admin-helpers';
+import { newAccount } from '../support/fixtures';
 
 /**
  * 001 §2 Sales Analytics and Platform Stats (§9: 10 recent purchases, the four packs): every figure
@@ -94,12 +95,12 @@ describe('admin analytics and platform stats', () => {
     t = await createAdminApp();
     admin = await signedInAdmin(t);
     u = [
-      await seedAccount(t, { tier: 'starter', isSubscribed: true }),
-      await seedAccount(t, { tier: 'creator', isSubscribed: true }),
-      await seedAccount(t, { tier: 'pro', isSubscribed: true }),
-      await seedAccount(t),
-      await seedAccount(t, { tier: 'paid' }),
-      await seedAccount(t),
+      await newAccount(t, { plan: 'starter' }),
+      await newAccount(t, { plan: 'creator' }),
+      await newAccount(t, { plan: 'pro' }),
+      await newAccount(t),
+      await newAccount(t, { plan: 'paid' }),
+      await newAccount(t),
     ];
     await sql(t, `UPDATE "user" SET is_suspended = true WHERE id = ANY($1)`, [[u[2], u[3]]]);
     purchaseIds = await insert(PURCHASES);

@@ -9,12 +9,12 @@ import {
   createAdminApp,
   everything,
   lastAuditId,
-  seedAccount,
   signedInAdmin,
   sql,
   totalOf,
   type TestUser,
 } from './admin-helpers';
+import { newAccount } from '../support/fixtures';
 
 /**
  * 001 §2 Adjust Credits, §5 (D3, D4, D5, D32): POST /api/admin/users/:id/adjust-credits and
@@ -28,7 +28,7 @@ describe('admin credit adjustments', () => {
   const watermarked = (userId: string) => `/api/admin/users/${userId}/adjust-watermarked-credits`;
   /** A user with some credits of each kind. */
   async function holder(credits: { regular?: number; watermarked?: number } = {}): Promise<string> {
-    const id = await seedAccount(t);
+    const id = await newAccount(t);
     await grant(t, id, credits);
     return id;
   }

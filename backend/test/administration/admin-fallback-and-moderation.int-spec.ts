@@ -1,7 +1,6 @@
 import request from 'supertest';
 import { Client } from 'pg';
 import { IDENTITY_API, type IdentityApi } from '../../src/modules/identity';
-import { seedImage } from '../community/community-helpers';
 import { generate } from '../generation/generation-helpers';
 import { E004_UNAVAILABLE, startFakeReplicate, type FakeReplicate } from '../support/fake-replicate';
 import { smallJpeg } from '../support/images';
@@ -14,7 +13,6 @@ import {
   createAdminApp,
   everything,
   lastAuditId,
-  seedAccount,
   signedInAdmin,
   signedInUser,
   sql,
@@ -22,6 +20,7 @@ import {
   type Agent,
   type TestUser,
 } from './admin-helpers';
+import { newAccount, newImage } from '../support/fixtures';
 
 const PRIMARY = 'black-forest-labs/flux-kontext-max';
 const FALLBACK = 'black-forest-labs/flux-kontext-pro';
@@ -192,15 +191,15 @@ describe('admin: fallback control, moderation, whitelist', () => {
   describe('hiding an image (D14)', () => {
     let owner: string;
     beforeAll(async () => {
-      owner = await seedAccount(a);
+      owner = await newAccount(a);
     });
     const ids = (res: request.Response) => (res.body as Array<{ id: string }>).map((e) => e.id);
     const feed = (t: TestApp = a) => request(t.http).get('/api/community/recent?limit=50').expect(200);
     const leaderboard = (t: TestApp = a) => request(t.http).get('/api/leaderboard?limit=50').expect(200);
 
     it('hidden, it leaves the feed and the leaderboard (on every instance); shown, it comes back', async () => {
-      const kept = await seedImage(a, owner, { laughs: 3, prompt: 'kept' });
-      const target = await seedImage(a, owner, { laughs: 5, prompt: 'the one to hide' });
+      const kept = await newImage(a, owner, { laughs: 3, prompt: 'kept' });
+      const target = await newImage(a, owner, { laughs: 5, prompt: 'the one to hide' });
       // Warm both instances' caches with the image in them.
       for (const t of [a, b]) {
         expect(ids(await feed(t))).toEqual(expect.arrayContaining([kept, target]));
@@ -239,8 +238,8 @@ describe('admin: fallback control, moderation, whitelist', () => {
     });
 
     it('hiding twice is harmless; the hidden list is newest first and paged', async () => {
-      const first = await seedImage(a, owner, { ageSeconds: 200 });
-      const second = await seedImage(a, owner, { ageSeconds: 100 });
+      const first = await newImage(a, owner, { ageSeconds: 200 });
+      const second = await newImage(a, owner, { ageSeconds: 100 });
       for (const id of [first, second, second]) await admin.agent.post(`/api/admin/images/${id}/visibility`).send({ hidden: true }).expect(200);
       const list = await admin.agent.get('/api/admin/images/hidden?limit=1').expect(200);
       expect([ids(list), totalOf(list)]).toEqual([[second], 2]);
@@ -249,7 +248,7 @@ describe('admin: fallback control, moderation, whitelist', () => {
     });
 
     it('an unknown image is 404 (a failed audit row); a malformed id is 404 and bad bodies 400, with no row', async () => {
-      const id = await seedImage(a, owner);
+      const id = await newImage(a, owner);
       let from = await lastAuditId(a);
       const unknown = await admin.agent.post('/api/admin/images/00000000-0000-4000-8000-000000000000/visibility').send({ hidden: true }).expect(404);
       expect(unknown.body.code).toBe('ADMIN.IMAGE_NOT_FOUND');
@@ -359,7 +358,7 @@ describe('admin: fallback control, moderation, whitelist', () => {
 
   describe('flagged devices (D19)', () => {
     it('lists flagged devices newest first with their account, paged', async () => {
-      const [x, y, z] = [await seedAccount(a), await seedAccount(a), await seedAccount(a)];
+      const [x, y, z] = [await newAccount(a), await newAccount(a), await newAccount(a)];
       const fp = (c: string) => c.repeat(64);
       await sql(
         a,

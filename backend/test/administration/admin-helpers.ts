@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createGenerationApp, signedInUser, sql, type Agent, type TestUser } from '../generation/generation-helpers';
-import { newUser } from '../identity/identity-helpers';
-import { seedUser, type UserSeed } from '../support/actors';
+import { signUpBody } from '../identity/identity-helpers';
+import { newAccount, newUser } from '../support/fixtures';
 import type { TestApp, TestAppOptions } from '../support/test-app';
 
 export { signedInUser, sql };
@@ -17,9 +17,9 @@ export function createAdminApp(options: TestAppOptions = {}): Promise<TestApp> {
   return createGenerationApp({ ...options, env: { ADMIN_EMAILS: `${ADMIN_EMAIL},${PENDING_ADMIN_EMAIL}`, ...options.env } });
 }
 
-/** The signed-in, verified admin. */
+/** The signed-in, verified admin (the first free address of ADMIN_EMAILS: ADMIN_EMAIL). */
 export async function signedInAdmin(t: TestApp): Promise<TestUser> {
-  const admin = await signedInUser(t, {}, { email: ADMIN_EMAIL });
+  const admin = await newUser(t, { admin: true, email: ADMIN_EMAIL });
   const me = await admin.agent.get('/api/user').expect(200);
   if (me.body.isAdmin !== true) throw new Error('the admin of the tests is not an admin');
   return admin;
@@ -27,16 +27,12 @@ export async function signedInAdmin(t: TestApp): Promise<TestUser> {
 
 /** Signed up (so signed in) with the listed address, but the address is not verified. */
 export async function signedInUnverifiedListed(t: TestApp): Promise<TestUser> {
-  const body = newUser({ email: PENDING_ADMIN_EMAIL });
+  const body = signUpBody({ email: PENDING_ADMIN_EMAIL });
   const agent = request.agent(t.http);
   const res = await agent.post('/api/register').send(body).expect(201);
   return { id: res.body.id as string, email: body.email, agent };
 }
 
-/** A user row inserted directly (no sign-up flow), as test/support/actors.ts makes them. */
-export function seedAccount(t: TestApp, seed: UserSeed = {}): Promise<string> {
-  return seedUser({ query: (q: string, p?: unknown[]) => sql(t, q, p) }, seed);
-}
 
 export function anonymous(t: TestApp) {
   return request(t.http);

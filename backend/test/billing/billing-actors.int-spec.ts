@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { IDENTITY_API, type IdentityApi } from '../../src/modules/identity';
 import type { TestApp } from '../support/test-app';
-import { balance, buyLocally, createBillingApp, localSessionId, signedInUser, sql, SUCCESS_CARD, type TestUser } from './billing-helpers';
+import { balance, buyLocally, createBillingApp, localSessionId, sql, SUCCESS_CARD, type TestUser } from './billing-helpers';
+import { newUser } from '../support/fixtures';
 
 /**
  * Every billing endpoint as each actor (001 §6-§7, D21, D22, D27, D30): anonymous, the owner of
@@ -26,7 +27,7 @@ describe('billing endpoints as each actor', () => {
 
   beforeAll(async () => {
     t = await createBillingApp({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
-    [owner, other, admin, suspended] = await Promise.all([signedInUser(t), signedInUser(t), signedInUser(t, {}, { email: ADMIN_EMAIL }), signedInUser(t)]);
+    [owner, other, admin, suspended] = await Promise.all([newUser(t), newUser(t), newUser(t, { admin: true }), newUser(t)]);
     expect((await admin.agent.get('/api/user').expect(200)).body.isAdmin).toBe(true);
 
     paidPack = await buyLocally(owner, { pack: 'pack7' });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ENTITLEMENT_API, type EntitlementApi } from '../../src/modules/billing';
 import { Client } from 'pg';
-import { seedUser } from '../support/actors';
+import { newAccount } from '../support/fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /** ENTITLEMENT_API reads billing's columns of the user row (ADR 0012) on a real database. */
@@ -15,15 +15,7 @@ describe('ENTITLEMENT_API', () => {
   });
   afterAll(() => t.close());
 
-  async function userWith(tier: 'free' | 'paid' | 'creator', isSubscribed: boolean): Promise<string> {
-    const db = new Client({ connectionString: t.db.url });
-    await db.connect();
-    try {
-      return await seedUser(db, { tier, isSubscribed });
-    } finally {
-      await db.end();
-    }
-  }
+  const userWith = (tier: 'free' | 'paid' | 'creator', isSubscribed: boolean): Promise<string> => newAccount(t, { plan: tier, isSubscribed });
 
   it('answers each user’s tier and the D7 paid-plan rule', async () => {
     const subscriber = await userWith('creator', true);

@@ -1,9 +1,10 @@
 import request from 'supertest';
 import { IDENTITY_API, type IdentityApi } from '../../src/modules/identity';
 import { createGenerationApp } from '../generation/generation-helpers';
-import { newUser, sessionCookie, sessionIdOf, verificationTokenFor } from '../identity/identity-helpers';
+import { signUpBody, sessionCookie, sessionIdOf, verificationTokenFor } from '../identity/identity-helpers';
 import type { TestApp } from '../support/test-app';
-import { feedCache, resetLaughLimit, seedImage, sql } from './community-helpers';
+import { feedCache, resetLaughLimit, sql } from './community-helpers';
+import { newImage } from '../support/fixtures';
 
 /**
  * The five community endpoints (000 §3-§4, §7; D14-D16) are public, and answer every actor the
@@ -53,7 +54,7 @@ describe('community endpoints as each actor (000 §3-§4, §7; D14-D16, D21, D22
 
   /** Sign-up, e-mail verification and sign-in through the API, as a browser does them. */
   async function signIn(overrides: Record<string, unknown> = {}): Promise<{ cookie: string; userId: string; email: string; password: string }> {
-    const body = newUser(overrides);
+    const body = signUpBody(overrides);
     const agent = request.agent(t.http);
     const registered = await agent.post('/api/register').set('Origin', origin).send(body).expect(201);
     await agent.post('/api/logout').set('Origin', origin).expect(200);
@@ -99,14 +100,14 @@ describe('community endpoints as each actor (000 §3-§4, §7; D14-D16, D21, D22
     }
     const owner = actors.owner.userId!;
     const admin = actors.admin.userId!;
-    img.top = await seedImage(t, owner, { laughs: 5, ageSeconds: 300, prompt: 'top' });
-    img.second = await seedImage(t, actors['verified user (not the owner)'].userId!, { laughs: 2, ageSeconds: 200, prompt: 'second' });
-    img.fresh = await seedImage(t, owner, { ageSeconds: 100, prompt: 'fresh' });
-    img.ownerPrivate = await seedImage(t, owner, { isPublic: false, laughs: 50 });
-    img.ownerHidden = await seedImage(t, owner, { hidden: true, laughs: 50 });
-    img.ownerProcessing = await seedImage(t, owner, { status: 'processing' });
-    img.adminPrivate = await seedImage(t, admin, { isPublic: false, laughs: 50 });
-    img.adminHidden = await seedImage(t, admin, { hidden: true, laughs: 50 });
+    img.top = await newImage(t, owner, { laughs: 5, ageSeconds: 300, prompt: 'top' });
+    img.second = await newImage(t, actors['verified user (not the owner)'].userId!, { laughs: 2, ageSeconds: 200, prompt: 'second' });
+    img.fresh = await newImage(t, owner, { ageSeconds: 100, prompt: 'fresh' });
+    img.ownerPrivate = await newImage(t, owner, { isPublic: false, laughs: 50 });
+    img.ownerHidden = await newImage(t, owner, { hidden: true, laughs: 50 });
+    img.ownerProcessing = await newImage(t, owner, { status: 'processing' });
+    img.adminPrivate = await newImage(t, admin, { isPublic: false, laughs: 50 });
+    img.adminHidden = await newImage(t, admin, { hidden: true, laughs: 50 });
     // One browser has laughed at all of them (as it could have before an image was hidden). The
     // feed shows image.laugh_count, so these rows change nothing it shows.
     await sql(t, `INSERT INTO laugh (image_id, user_identifier) SELECT id, $1 FROM image`, [EVERYWHERE]);

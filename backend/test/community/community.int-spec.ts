@@ -2,7 +2,8 @@ import request from 'supertest';
 import { signedInUser } from '../generation/generation-helpers';
 import type { TestApp } from '../support/test-app';
 import { createGenerationApp } from '../generation/generation-helpers';
-import { feedCache, feedWrite, resetLaughLimit, seedImage, sql } from './community-helpers';
+import { feedCache, feedWrite, resetLaughLimit, sql } from './community-helpers';
+import { newImage } from '../support/fixtures';
 
 describe('community: feed, laughs, leaderboard', () => {
   let t: TestApp;
@@ -21,13 +22,13 @@ describe('community: feed, laughs, leaderboard', () => {
 
   describe('GET /api/community/recent', () => {
     it('lists public completed visible images newest first, in the entry shape', async () => {
-      const old = await seedImage(t, userId, { ageSeconds: 300, prompt: 'old' });
-      const mid = await seedImage(t, userId, { ageSeconds: 200, prompt: 'mid' });
-      const newest = await seedImage(t, userId, { ageSeconds: 100, prompt: 'new' });
-      await seedImage(t, userId, { isPublic: false });
-      await seedImage(t, userId, { hidden: true });
-      await seedImage(t, userId, { status: 'processing' });
-      await seedImage(t, userId, { status: 'failed' });
+      const old = await newImage(t, userId, { ageSeconds: 300, prompt: 'old' });
+      const mid = await newImage(t, userId, { ageSeconds: 200, prompt: 'mid' });
+      const newest = await newImage(t, userId, { ageSeconds: 100, prompt: 'new' });
+      await newImage(t, userId, { isPublic: false });
+      await newImage(t, userId, { hidden: true });
+      await newImage(t, userId, { status: 'processing' });
+      await newImage(t, userId, { status: 'failed' });
       const res = await request(t.http).get('/api/community/recent').expect(200);
       expect(res.body.map((e: { id: string }) => e.id)).toEqual([newest, mid, old]);
       expect(res.body[0]).toEqual({
@@ -47,7 +48,7 @@ describe('community: feed, laughs, leaderboard', () => {
     });
 
     it('defaults to 20, honours limit, and refuses limits outside 1..50', async () => {
-      for (let i = 0; i < 25; i++) await seedImage(t, userId, { ageSeconds: i });
+      for (let i = 0; i < 25; i++) await newImage(t, userId, { ageSeconds: i });
       expect((await request(t.http).get('/api/community/recent').expect(200)).body).toHaveLength(20);
       expect((await request(t.http).get('/api/community/recent?limit=3').expect(200)).body).toHaveLength(3);
       expect((await request(t.http).get('/api/community/recent?limit=50').expect(200)).body).toHaveLength(25);
@@ -64,7 +65,7 @@ describe('community: feed, laughs, leaderboard', () => {
     const has = (id: string, userIdentifier: string) => request(t.http).get(`/api/images/${id}/has-laughed`).query({ userIdentifier });
 
     it('adding twice counts once, removing twice leaves 0, has-laughed follows', async () => {
-      const id = await seedImage(t, userId);
+      const id = await newImage(t, userId);
       expect((await has(id, 'browser-1').expect(200)).body).toEqual({ hasLaughed: false });
       expect((await add(id, 'browser-1').expect(200)).body).toEqual({ laughCount: 1, hasLaughed: true });
       expect((await add(id, 'browser-1').expect(200)).body).toEqual({ laughCount: 1, hasLaughed: true });
@@ -80,7 +81,7 @@ describe('community: feed, laughs, leaderboard', () => {
     it('100 concurrent adds with one identifier count once (the address whitelisted as an admin types it, 127.0.0.1, so none is rate limited)', async () => {
       await sql(t, `INSERT INTO admin_whitelist (type, value, reason) VALUES ('ip', '127.0.0.1', 'test')`);
       try {
-        const id = await seedImage(t, userId);
+        const id = await newImage(t, userId);
         const results = await Promise.all(Array.from({ length: 100 }, () => add(id, 'same-browser')));
         expect(results.map((r) => r.status)).toEqual(Array(100).fill(200));
         expect(results.every((r) => r.body.laughCount === 1)).toBe(true);
@@ -96,7 +97,7 @@ describe('community: feed, laughs, leaderboard', () => {
     });
 
     it('50 concurrent adds with one identifier count once', async () => {
-      const id = await seedImage(t, userId);
+      const id = await newImage(t, userId);
       const results = await Promise.all(Array.from({ length: 50 }, () => add(id, 'same-browser')));
       expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
       const [row] = await sql<{ laugh_count: number; n: number }>(
@@ -108,7 +109,7 @@ describe('community: feed, laughs, leaderboard', () => {
     });
 
     it('20 concurrent adds with different identifiers count 20, equal to the laugh rows', async () => {
-      const id = await seedImage(t, userId);
+      const id = await newImage(t, userId);
       const results = await Promise.all(Array.from({ length: 20 }, (_, i) => add(id, `browser-${i}`)));
       expect(results.every((r) => r.status === 200)).toBe(true);
       const [row] = await sql<{ laugh_count: number; n: number }>(
@@ -120,7 +121,7 @@ describe('community: feed, laughs, leaderboard', () => {
     });
 
     it('rate limits laughs per IP (60 a minute) with 429 RATE_LIMIT.BLOCKED', async () => {
-      const id = await seedImage(t, userId);
+      const id = await newImage(t, userId);
       const results = await Promise.all(Array.from({ length: 100 }, () => add(id, 'same-browser')));
       const ok = results.filter((r) => r.status === 200).length;
       const blocked = results.filter((r) => r.status === 429);
@@ -133,9 +134,9 @@ describe('community: feed, laughs, leaderboard', () => {
 
     it('404 IMAGE.NOT_FOUND for private, hidden, unfinished and unknown images', async () => {
       const ids = [
-        await seedImage(t, userId, { isPublic: false }),
-        await seedImage(t, userId, { hidden: true }),
-        await seedImage(t, userId, { status: 'processing' }),
+        await newImage(t, userId, { isPublic: false }),
+        await newImage(t, userId, { hidden: true }),
+        await newImage(t, userId, { status: 'processing' }),
         '00000000-0000-4000-8000-000000000000',
         'not-a-uuid',
       ];
@@ -149,7 +150,7 @@ describe('community: feed, laughs, leaderboard', () => {
     });
 
     it('400 for an invalid userIdentifier', async () => {
-      const id = await seedImage(t, userId);
+      const id = await newImage(t, userId);
       for (const bad of ['', 'a b', 'x'.repeat(129), 'é', 42, undefined]) {
         await add(id, bad).expect(400);
       }
@@ -163,13 +164,13 @@ describe('community: feed, laughs, leaderboard', () => {
     it('orders by laughs then newest, pages by 10 with overall ranks, and skips unlaughed or hidden images', async () => {
       const ids: string[] = [];
       // 25 laughed images: laughs 25..1, so the expected order is insertion order.
-      for (let i = 0; i < 25; i++) ids.push(await seedImage(t, userId, { laughs: 25 - i, ageSeconds: 1000 }));
+      for (let i = 0; i < 25; i++) ids.push(await newImage(t, userId, { laughs: 25 - i, ageSeconds: 1000 }));
       // A tie on laughs: the newer one comes first.
-      const tieOld = await seedImage(t, userId, { laughs: 1, ageSeconds: 2000 });
-      const tieNew = await seedImage(t, userId, { laughs: 1, ageSeconds: 10 });
-      await seedImage(t, userId, { laughs: 0 });
-      await seedImage(t, userId, { laughs: 99, isPublic: false });
-      await seedImage(t, userId, { laughs: 99, hidden: true });
+      const tieOld = await newImage(t, userId, { laughs: 1, ageSeconds: 2000 });
+      const tieNew = await newImage(t, userId, { laughs: 1, ageSeconds: 10 });
+      await newImage(t, userId, { laughs: 0 });
+      await newImage(t, userId, { laughs: 99, isPublic: false });
+      await newImage(t, userId, { laughs: 99, hidden: true });
       const expected = [...ids.slice(0, 24), tieNew, ids[24], tieOld];
       // ids[24] has 1 laugh at 1000s, tieNew 1 at 10s (newer), tieOld 1 at 2000s.
       const page1 = (await request(t.http).get('/api/leaderboard').expect(200)).body;
@@ -193,7 +194,7 @@ describe('community: feed, laughs, leaderboard', () => {
   describe('read path: cache and hot path (ADR 0011)', () => {
 
     it('answers a repeated read from the cache, and a laugh is visible in the very next read', async () => {
-      const id = await seedImage(t, userId);
+      const id = await newImage(t, userId);
       const first = await request(t.http).get('/api/community/recent?limit=5').expect(200);
       expect(first.body[0]).toMatchObject({ id, laughCount: 0 });
       expect(feedCache(t).size).toBe(1);
@@ -213,7 +214,7 @@ describe('community: feed, laughs, leaderboard', () => {
     });
 
     it('sends the same bytes with an ETag, 304 on If-None-Match, gzip when accepted, and security headers', async () => {
-      for (let i = 0; i < 12; i++) await seedImage(t, userId, { ageSeconds: i, prompt: `prompt number ${i} `.repeat(4) });
+      for (let i = 0; i < 12; i++) await newImage(t, userId, { ageSeconds: i, prompt: `prompt number ${i} `.repeat(4) });
       const miss = await request(t.http).get('/api/community/recent').expect(200);
       const hit = await request(t.http).get('/api/community/recent?limit=20').expect(200);
       expect(hit.body).toEqual(miss.body);
@@ -234,7 +235,7 @@ describe('community: feed, laughs, leaderboard', () => {
     });
 
     it('still validates on the hot path: bad or repeated parameters get the 400 error shape, cached or not', async () => {
-      await seedImage(t, userId);
+      await newImage(t, userId);
       await request(t.http).get('/api/community/recent?limit=20').expect(200);
       for (const url of ['/api/community/recent?limit=0', '/api/community/recent?limit=abc', '/api/community/recent?limit=20&limit=1', '/api/leaderboard?page=-1']) {
         const res = await request(t.http).get(url).expect(400);
@@ -243,7 +244,7 @@ describe('community: feed, laughs, leaderboard', () => {
     });
 
     it('drops the cache when another writer changes the feed in the database (trigger + LISTEN)', async () => {
-      const id = await seedImage(t, userId);
+      const id = await newImage(t, userId);
       expect((await request(t.http).get('/api/community/recent').expect(200)).body).toHaveLength(1);
       expect(feedCache(t).size).toBe(1);
       // As an admin tool or another instance would: straight in the database.
@@ -252,7 +253,7 @@ describe('community: feed, laughs, leaderboard', () => {
     });
 
     it('a load that started before a write is not kept, so no later read sees the older answer', async () => {
-      const id = await seedImage(t, userId);
+      const id = await newImage(t, userId);
       const cache = feedCache(t);
       let release!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));

@@ -2,7 +2,7 @@ import type { AddressObject } from 'mailparser';
 import request from 'supertest';
 import { DeliverContactMessagesJob } from '../../src/modules/support/application/deliver-contact-messages.job';
 import { IntervalJobs } from '../../src/shared/jobs/interval-jobs';
-import { newUser, sql } from '../identity/identity-helpers';
+import { signUpBody, sql } from '../identity/identity-helpers';
 import { readOutbox } from '../support/outbox';
 import { type ReceivedMail, startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -107,7 +107,7 @@ describe('POST /api/contact (D34)', () => {
   });
 
   it('records the account of a signed-in sender', async () => {
-    const user = newUser();
+    const user = signUpBody();
     const agent = request.agent(t.http);
     const registered = await agent.post('/api/register').set('X-Forwarded-For', freshIp()).send(user).expect(201);
     const body = contactBody();

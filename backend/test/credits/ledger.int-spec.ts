@@ -4,7 +4,7 @@ import { Client } from 'pg';
 import { ReleaseStaleReservationsJob } from '../../src/modules/credits/application/release-stale-reservations.job';
 import { CREDITS_API, type CreditsApi } from '../../src/modules/credits';
 import { DomainError } from '../../src/shared/errors/domain-error';
-import { seedUser } from '../support/actors';
+import { newAccount } from '../support/fixtures';
 import { heardEverything } from '../support/hot-cache-barrier';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -25,7 +25,7 @@ describe('credits ledger (CREDITS_API)', () => {
     await t.close();
   });
 
-  const newUser = (): Promise<string> => seedUser(db);
+  const newUser = (): Promise<string> => newAccount(db);
 
   function grant(userId: string, credits_: number, kind: 'regular' | 'watermarked', extra: { expiresAt?: Date | null; key?: string; type?: 'grant' | 'purchase' | 'subscription' | 'refund' } = {}) {
     return credits.grant({

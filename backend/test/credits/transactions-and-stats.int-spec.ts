@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { CREDITS_API, type CreditsApi } from '../../src/modules/credits';
-import { seedUser } from '../support/actors';
+import { newAccount } from '../support/fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /** Issue 9: CREDITS_API.transactions (paged ledger rows) and userStats, against a real PostgreSQL. */
@@ -21,7 +21,7 @@ describe('CREDITS_API transactions and userStats', () => {
     await t.close();
   });
 
-  const newUser = (): Promise<string> => seedUser(db);
+  const newUser = (): Promise<string> => newAccount(db);
 
   /** Ledger rows a second apart, so "newest first" is unambiguous. */
   async function age(transactionId: string, secondsAgo: number): Promise<void> {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { FailStuckGenerationsJob } from '../../src/modules/generation/application/fail-stuck-generations.job';
-import { newUser } from '../identity/identity-helpers';
+import { signUpBody } from '../identity/identity-helpers';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { startFakeReplicate, type FakeReplicate } from '../support/fake-replicate';
 import { freePort } from '../support/free-port';
@@ -35,7 +35,7 @@ describe('a process killed mid-generation', () => {
 
   it('gets its credit back and its image marked failed as soon as the next instance starts (issue 9)', async () => {
     // A verified user with one credit, made through an in-process instance (it also migrates the database).
-    const account = newUser();
+    const account = signUpBody();
     let userId: string;
     {
       const setup = await createGenerationApp({ db });
@@ -113,7 +113,7 @@ describe('a process killed mid-generation', () => {
   it('leaves a generation still in its time alone', async () => {
     const t = await createGenerationApp({ db });
     try {
-      const userId = (await request(t.http).post('/api/register').send(newUser()).expect(201)).body.id as string;
+      const userId = (await request(t.http).post('/api/register').send(signUpBody()).expect(201)).body.id as string;
       const [fresh] = await sql<{ id: string }>(
         t,
         `INSERT INTO image (user_id, prompt, status, original_image_data) VALUES ($1, 'x', 'processing', '\\x00') RETURNING id`,

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import request from 'supertest';
+import type request from 'supertest';
 import { CREDITS_API, type CreditBalance, type CreditsApi } from '../../src/modules/credits';
-import { newUser, sql } from '../identity/identity-helpers';
+import { sql } from '../identity/identity-helpers';
+import { grantCredits, newUser, type Agent } from '../support/fixtures';
 import { type FakeReplicate, startFakeReplicate } from '../support/fake-replicate';
 import { createTestApp, type TestApp, type TestAppOptions } from '../support/test-app';
 
@@ -84,7 +84,7 @@ export function replicateGenerationAppForSuite(): ReplicateGenerationSuite {
   };
 }
 
-export type Agent = ReturnType<typeof request.agent>;
+export type { Agent };
 
 export interface TestUser {
   id: string;
@@ -92,30 +92,22 @@ export interface TestUser {
   agent: Agent;
 }
 
-/** A user signed up through the API (so signed in on `agent`), verified, with the credits asked for. */
+/**
+ * A user signed up through the API (so signed in on `agent`), verified, with the credits asked for:
+ * the shared fixture's newUser (support/fixtures.ts), as most generation, billing and admin tests
+ * want it.
+ */
 export async function signedInUser(
   t: TestApp,
   credits: { regular?: number; watermarked?: number } = {},
   overrides: { email?: string } = {},
 ): Promise<TestUser> {
-  const body = newUser(overrides);
-  const agent = request.agent(t.http);
-  const res = await agent.post('/api/register').send(body).expect(201);
-  const id = res.body.id as string;
-  await sql(t, `UPDATE "user" SET email_verified = true WHERE id = $1`, [id]);
-  await grant(t, id, credits);
-  return { id, email: body.email, agent };
+  const { id, email, agent } = await newUser(t, { credits: credits.regular, watermarkedCredits: credits.watermarked, email: overrides.email });
+  return { id, email, agent };
 }
 
-export async function grant(t: TestApp, userId: string, credits: { regular?: number; watermarked?: number }): Promise<void> {
-  const api = t.app.get<CreditsApi>(CREDITS_API);
-  if (credits.regular) {
-    await api.grant({ userId, credits: credits.regular, kind: 'regular', type: 'purchase', sourceType: 'pack', description: 'test pack', idempotencyKey: `test:${randomUUID()}` });
-  }
-  if (credits.watermarked) {
-    await api.grant({ userId, credits: credits.watermarked, kind: 'watermarked', type: 'grant', sourceType: 'verification', description: 'test grant', idempotencyKey: `test:${randomUUID()}` });
-  }
-}
+/** Credits through the ledger (support/fixtures.ts). */
+export const grant = grantCredits;
 
 export function balanceOf(t: TestApp, userId: string): Promise<CreditBalance> {
   return t.app.get<CreditsApi>(CREDITS_API).balance(userId);

@@ -3,9 +3,9 @@ import type { Type } from '@nestjs/common';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import request from 'supertest';
-import { seedImage } from '../community/community-helpers';
 import { createTestApp, TestApp } from '../support/test-app';
 import { answerProblems, type OpenApiDocument, type Schema } from './openapi-answers';
+import { newImage } from '../support/fixtures';
 
 /**
  * ADR 0027, one API contract: the checked-in OpenAPI document is what the running server
@@ -130,7 +130,7 @@ describe('the API contract (ADR 0027)', () => {
     check('POST', '/api/register', await request(t.http).post('/api/register').send({ email: 'not an e-mail' }));
     for (const url of ['/api/user', '/api/user/credits', '/api/user/billing', '/api/my-edits']) check('GET', url, await agent.get(url));
     // An edit in the feed: the community answers and the share page with a real entry in them.
-    const imageId = await seedImage(t, (registered.body as { id: string }).id, { laughs: 2 });
+    const imageId = await newImage(t, (registered.body as { id: string }).id, { laughs: 2 });
     for (const url of ['/api/community/recent', '/api/leaderboard', `/api/images/${imageId}/share`]) check('GET', url, await agent.get(url));
     check('POST', `/api/images/${imageId}/add-laugh`, await agent.post(`/api/images/${imageId}/add-laugh`).send({ userIdentifier: 'anon_123' }));
     check('POST', `/api/images/${imageId}/add-laugh`, await agent.post(`/api/images/${imageId}/add-laugh`).send({}));

@@ -1,7 +1,6 @@
 import request from 'supertest';
 import { IDENTITY_API, type IdentityApi } from '../../src/modules/identity';
 import { signedInUser, sql, type Agent, type TestUser } from '../generation/generation-helpers';
-import { newUser } from '../identity/identity-helpers';
 import { unzip } from '../privacy/privacy-helpers';
 import { startFakeOpenai, type FakeOpenai } from '../support/fake-openai';
 import { startFakeYoutube, type FakeYoutube } from '../support/fake-youtube';
@@ -9,6 +8,7 @@ import { mailsTo, readOutbox } from '../support/outbox';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
 import { addTalk, watchUrl } from '../tools/tools-helpers';
+import { newUser } from '../support/fixtures';
 
 /**
  * Issue 13's endpoints as each actor (D33-D36): signed out, a signed-in verified user, an
@@ -70,27 +70,23 @@ describe('issue 13 endpoints as each actor', () => {
         PASSWORD_RESETS_PER_IP_PER_HOUR: '1000',
       },
     });
-    [user, other, admin, suspended] = await Promise.all([signedInUser(t), signedInUser(t), signedInUser(t, {}, { email: ADMIN_EMAIL }), signedInUser(t)]);
-    unverified = await signedUpUnverified();
+    // The suspended actor's session was open before the suspension (D21: it stops at once).
+    [user, other, admin, suspended, unverified] = await Promise.all([
+      newUser(t),
+      newUser(t),
+      newUser(t, { admin: true }),
+      newUser(t, { suspended: true }),
+      newUser(t, { verified: false }),
+    ]);
     expect((await admin.agent.get('/api/user').expect(200)).body.isAdmin).toBe(true);
     expect((await unverified.agent.get('/api/user').expect(200)).body.emailVerified).toBe(false);
-    // The suspended actor's session was open before the suspension (D21: it stops at once).
-    await suspended.agent.get('/api/user').expect(200);
-    await t.app.get<IdentityApi>(IDENTITY_API).suspend(suspended.id);
+    await suspended.agent.get('/api/user').expect(401);
   });
   afterAll(async () => {
     await t?.close();
     await youtube?.close();
     await openai?.close();
   });
-
-  /** Signed up through the API (so signed in), e-mail not verified. */
-  async function signedUpUnverified(): Promise<TestUser> {
-    const body = newUser();
-    const agent = request.agent(t.http);
-    const res = await agent.post('/api/register').send(body).expect(201);
-    return { id: res.body.id as string, email: body.email, agent };
-  }
 
   const anonymous = () => request(t.http);
   /** Everyone who may call the open endpoints, signed in or not. */

@@ -2,11 +2,11 @@ import request from 'supertest';
 import { LOCAL_ENGINE_CAPABILITIES } from '../../src/modules/generation/adapters/model/local-engine/edit-intents';
 import { ENGINE_CAPABILITIES, type EngineCapabilities } from '../../src/modules/generation/application/engine-capabilities.port';
 import { PROMPT_SUGGESTIONS } from '../../src/modules/generation/domain/shared-with-client/prompt-suggestions';
-import { IDENTITY_API, type IdentityApi } from '../../src/modules/identity';
 import { SESSION_COOKIE } from '../../src/shared/auth/session-cookie';
-import { createGenerationApp, signedInUser, sql, type Agent, type TestUser } from '../generation/generation-helpers';
-import { newUser } from '../identity/identity-helpers';
+import { createGenerationApp, sql, type Agent, type TestUser } from '../generation/generation-helpers';
+import { signUpBody } from '../identity/identity-helpers';
 import type { TestApp } from '../support/test-app';
+import { newUser } from '../support/fixtures';
 
 /**
  * Issue 15's GET /api/generation/capabilities as each actor. The endpoint is public by design (the
@@ -46,14 +46,16 @@ describe('GET /api/generation/capabilities as each actor (issue 15)', () => {
 
   beforeAll(async () => {
     t = await createGenerationApp({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
-    [user, other, admin, suspended] = await Promise.all([signedInUser(t), signedInUser(t), signedInUser(t, {}, { email: ADMIN_EMAIL }), signedInUser(t)]);
-    unverified = request.agent(t.http);
-    await unverified.post('/api/register').send(newUser()).expect(201);
+    // The suspended actor's session was open before the suspension; it stops at once (D21).
+    [user, other, admin, suspended, { agent: unverified }] = await Promise.all([
+      newUser(t),
+      newUser(t),
+      newUser(t, { admin: true }),
+      newUser(t, { suspended: true }),
+      newUser(t, { verified: false }),
+    ]);
     expect((await admin.agent.get('/api/user').expect(200)).body.isAdmin).toBe(true);
     expect((await unverified.get('/api/user').expect(200)).body.emailVerified).toBe(false);
-    // The suspended actor's session was open before the suspension; it stops at once (D21).
-    await suspended.agent.get('/api/user').expect(200);
-    await t.app.get<IdentityApi>(IDENTITY_API).suspend(suspended.id);
     await suspended.agent.get('/api/user').expect(401);
   });
   afterAll(async () => {
@@ -194,7 +196,7 @@ describe('GET /api/generation/capabilities as each actor (issue 15)', () => {
     let header = cookie;
     if (cookie === '<tampered>') {
       // A fresh account's own session cookie (it works), its signature then altered.
-      const signUp = await anonymous().post('/api/register').send(newUser()).expect(201);
+      const signUp = await anonymous().post('/api/register').send(signUpBody()).expect(201);
       const own = (signUp.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]).find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
       await anonymous().get('/api/user').set('Cookie', own).expect(200);
       header = `${own.slice(0, -3)}${own.endsWith('abc') ? 'xyz' : 'abc'}`;

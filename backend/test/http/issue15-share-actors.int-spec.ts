@@ -9,6 +9,7 @@ import { SESSION_COOKIE } from '../../src/shared/auth/session-cookie';
 import { createGenerationApp, generate, signedInUser, sql, type Agent, type TestUser } from '../generation/generation-helpers';
 import { photoJpeg } from '../support/images';
 import type { TestApp } from '../support/test-app';
+import { newUser } from '../support/fixtures';
 
 /**
  * Issue 15's share page as each actor: GET /api/images/{id}/share and the HTML the server sends
@@ -135,15 +136,14 @@ describe('issue 15 share page as each actor', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
     t = await createGenerationApp({ env: { FRONTEND_DIST_DIR: dist, PUBLIC_URL, ADMIN_EMAILS: ADMIN_EMAIL } });
     images = t.app.get<ImagesApi>(IMAGES_API, { strict: false });
-    [owner, verified, suspendedViewer, suspendedOwner, admin] = await Promise.all([
-      signedInUser(t, { regular: 10 }),
-      signedInUser(t),
-      signedInUser(t),
-      signedInUser(t, { regular: 10 }),
-      signedInUser(t, {}, { email: ADMIN_EMAIL }),
+    [owner, verified, suspendedViewer, suspendedOwner, admin, unverified] = await Promise.all([
+      newUser(t, { credits: 10 }),
+      newUser(t),
+      newUser(t),
+      newUser(t, { credits: 10 }),
+      newUser(t, { admin: true }),
+      newUser(t, { verified: false }),
     ]);
-    unverified = await signedInUser(t);
-    await sql(t, `UPDATE "user" SET email_verified = false WHERE id = $1`, [unverified.id]);
     expect((await admin.agent.get('/api/user').expect(200)).body.isAdmin).toBe(true);
     expect((await unverified.agent.get('/api/user').expect(200)).body.emailVerified).toBe(false);
 
@@ -290,7 +290,7 @@ describe('issue 15 share page as each actor', () => {
     ])('answers %s as someone signed out: the public edit not as the owner\'s, the private one 404, no cookie set', async (_what, cookie) => {
       let header = cookie;
       if (cookie === '<tampered>') {
-        // The owner signed in once more (newUser's password): that cookie opens the private edit; altered, it must not.
+        // The owner signed in once more (the password every fixture user signs up with): that cookie opens the private edit; altered, it must not.
         const login = await anonymous().post('/api/login').send({ email: owner.email, password: 'secret-pass-1' }).expect(200);
         const own = (login.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]).find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
         expect((await anonymous().get(`/api/images/${ids.private}/share`).set('Cookie', own).expect(200)).body).toEqual(shareBody('private', OWN_PRIVATE));

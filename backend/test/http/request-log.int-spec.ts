@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { newUser } from '../identity/identity-helpers';
+import { signUpBody } from '../identity/identity-helpers';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { type RunningApp, startAppOnDatabase, waitUntil } from '../support/server-process';
 
@@ -42,7 +42,7 @@ describe('the request log in production', () => {
     expect(anonymous.status).toBe(401);
     expect((await fetch(`${base}/api/user/credits`)).status).toBe(401);
 
-    const account = newUser();
+    const account = signUpBody();
     const registered = await fetch(`${base}/api/register`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

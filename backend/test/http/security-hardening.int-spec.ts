@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { newUser } from '../identity/identity-helpers';
+import { signUpBody } from '../identity/identity-helpers';
 import { balanceOf, createGenerationApp, generate, signedInUser, type TestUser } from '../generation/generation-helpers';
 import { photoJpeg } from '../support/images';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -29,8 +29,8 @@ describe('issue 9: request bodies and headers', () => {
   describe('a NUL character in any text is 400 in the error shape, never 500', () => {
     it.each([
       ['POST /api/login (email)', '/api/login', () => ({ email: 'ann\u0000@example.com', password: 'secret-pass-1' })],
-      ['POST /api/register (username)', '/api/register', () => newUser({ username: 'ann\u0000' })],
-      ['POST /api/register (email)', '/api/register', () => newUser({ email: 'ann\u0000@example.com' })],
+      ['POST /api/register (username)', '/api/register', () => signUpBody({ username: 'ann\u0000' })],
+      ['POST /api/register (email)', '/api/register', () => signUpBody({ email: 'ann\u0000@example.com' })],
       ['POST /api/content-filter (prompt)', '/api/content-filter', () => ({ prompt: 'add snow\u0000 falling' })],
       ['a key of a nested object', '/api/content-filter', () => ({ prompt: 'add snow', extra: [{ ['k\u0000']: 1 }] })],
     ])('%s', async (_name, path, body) => {

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import request, { type Response } from 'supertest';
 import { SESSION_COOKIE } from '../../src/shared/auth/session-cookie';
 import { SIGNED_IN_HINT_COOKIE } from '../../src/shared/http/shared-with-client/signed-in-hint';
-import { newUser, sql } from '../identity/identity-helpers';
+import { signUpBody, sql } from '../identity/identity-helpers';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /** The Set-Cookie lines of an answer, by cookie name. */
@@ -56,14 +56,14 @@ describe('the signed-in hint cookie', () => {
 
   /** Signs a new account up; its two cookies as a browser would send them. */
   async function signedUp(): Promise<{ email: string; password: string; session: string; hint: string }> {
-    const user = newUser();
+    const user = signUpBody();
     const res = await request(t.http).post('/api/register').send(user).expect(201);
     const cookies = setCookies(res);
     return { email: user.email, password: user.password, session: pairOf(cookies.get(SESSION_COOKIE)!), hint: pairOf(cookies.get(SIGNED_IN_HINT_COOKIE)!) };
   }
 
   it('is set with the session cookie at sign-up: readable by the page, SameSite=Lax, Path=/, the same lifetime, no secret', async () => {
-    const res = await request(t.http).post('/api/register').send(newUser()).expect(201);
+    const res = await request(t.http).post('/api/register').send(signUpBody()).expect(201);
     const cookies = setCookies(res);
     const session = cookies.get(SESSION_COOKIE)!;
     const hint = cookies.get(SIGNED_IN_HINT_COOKIE);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { newUser } from '../identity/identity-helpers';
+import { signUpBody } from '../identity/identity-helpers';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { mailsTo } from '../support/outbox';
 import { type RunningApp, startAppOnDatabase, waitUntil } from '../support/server-process';
@@ -44,7 +44,7 @@ describe('tokens in links never reach the log', () => {
     app = await startAppOnDatabase(db, { NODE_ENV: 'development', LOG_LEVEL: 'trace', MAIL_OUTBOX_DIR: outboxDir });
     const { base, output } = app;
 
-    const account = newUser();
+    const account = signUpBody();
     const json = { 'Content-Type': 'application/json' };
     expect((await fetch(`${base}/api/register`, { method: 'POST', headers: json, body: JSON.stringify(account) })).status).toBe(201);
     await waitUntil('the verification mail', () => mailsTo(outboxDir, account.email).length === 1, output);

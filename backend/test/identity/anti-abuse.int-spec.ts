@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { FakeTurnstile, startFakeTurnstile } from '../support/fake-turnstile';
 import { createTestApp, TestApp } from '../support/test-app';
-import { fingerprint, newUser, sql } from './identity-helpers';
+import { fingerprint, signUpBody, sql } from './identity-helpers';
 
 /**
  * D19, D20 with the default limits: 3 accounts per address per day, 10 registration attempts per
@@ -13,7 +13,7 @@ describe('anti-abuse behind a trusted proxy, with Turnstile', () => {
   let nextIp = 10;
   /** A client address of its own for each test (the proxy's X-Forwarded-For is trusted here). */
   const freshIp = () => `198.51.100.${(nextIp += 1)}`;
-  const register = (ip: string, body: Record<string, unknown> = newUser()) =>
+  const register = (ip: string, body: Record<string, unknown> = signUpBody()) =>
     request(t.http).post('/api/register').set('X-Forwarded-For', ip).send(body);
 
   beforeAll(async () => {
@@ -56,9 +56,9 @@ describe('anti-abuse behind a trusted proxy, with Turnstile', () => {
 
   it('blocks an address for an hour after 10 registration attempts in an hour', async () => {
     const ip = freshIp();
-    const taken = newUser();
+    const taken = signUpBody();
     await register(ip, taken).expect(201);
-    for (let i = 2; i <= 10; i += 1) await register(ip, newUser({ email: taken.email })).expect(409);
+    for (let i = 2; i <= 10; i += 1) await register(ip, signUpBody({ email: taken.email })).expect(409);
     const blocked = await register(ip).expect(429);
     expect(blocked.body).toMatchObject({ message: 'Too many attempts. Please try again in 60 minutes.', code: 'RATE_LIMIT.BLOCKED' });
     const [row] = await sql<{ blocked_until: Date }>(
@@ -75,16 +75,16 @@ describe('anti-abuse behind a trusted proxy, with Turnstile', () => {
   describe('one account per device', () => {
     it('stores the first account of a device', async () => {
       const fp = fingerprint();
-      const res = await register(freshIp(), newUser({ deviceFingerprint: fp })).expect(201);
+      const res = await register(freshIp(), signUpBody({ deviceFingerprint: fp })).expect(201);
       const rows = await sql(t, `SELECT user_id, is_flagged FROM device_fingerprint WHERE fingerprint_hash = $1`, [fp]);
       expect(rows).toEqual([{ user_id: res.body.id, is_flagged: false }]);
     });
 
     it('asks for a captcha for a second account, refuses a bad token, accepts a valid one and flags the account', async () => {
       const fp = fingerprint();
-      const first = await register(freshIp(), newUser({ deviceFingerprint: fp })).expect(201);
+      const first = await register(freshIp(), signUpBody({ deviceFingerprint: fp })).expect(201);
       const ip = freshIp(); // another network: the device, not the address, is what counts
-      const second = newUser({ deviceFingerprint: fp });
+      const second = signUpBody({ deviceFingerprint: fp });
 
       const required = await register(ip, second).expect(400);
       expect(required.body).toEqual({
@@ -117,7 +117,7 @@ describe('anti-abuse behind a trusted proxy, with Turnstile', () => {
 
     it('gives one of two simultaneous first sign-ups on a device the account, the other the captcha', async () => {
       const fp = fingerprint();
-      const answers = await Promise.all([register(freshIp(), newUser({ deviceFingerprint: fp })), register(freshIp(), newUser({ deviceFingerprint: fp }))]);
+      const answers = await Promise.all([register(freshIp(), signUpBody({ deviceFingerprint: fp })), register(freshIp(), signUpBody({ deviceFingerprint: fp }))]);
       expect(answers.map((a) => a.status).sort()).toEqual([201, 400]);
       expect(answers.find((a) => a.status === 400)!.body.code).toBe('IDENTITY.CAPTCHA_REQUIRED');
     });
@@ -139,10 +139,10 @@ describe('anti-abuse behind a trusted proxy, with Turnstile', () => {
 
     it('a fingerprint entry lets a further account on that device through without a captcha or a flag', async () => {
       const fp = fingerprint();
-      await register(freshIp(), newUser({ deviceFingerprint: fp })).expect(201);
-      await register(freshIp(), newUser({ deviceFingerprint: fp })).expect(400);
+      await register(freshIp(), signUpBody({ deviceFingerprint: fp })).expect(201);
+      await register(freshIp(), signUpBody({ deviceFingerprint: fp })).expect(400);
       await sql(t, `INSERT INTO admin_whitelist (type, value) VALUES ('fingerprint', $1)`, [fp]);
-      const res = await register(freshIp(), newUser({ deviceFingerprint: fp })).expect(201);
+      const res = await register(freshIp(), signUpBody({ deviceFingerprint: fp })).expect(201);
       expect(await sql(t, `SELECT is_flagged FROM device_fingerprint WHERE fingerprint_hash = $1`, [fp])).toEqual([{ is_flagged: false }]);
       expect(await sql(t, `SELECT is_whitelisted, is_flagged FROM ip_registration WHERE user_id = $1`, [res.body.id])).toEqual([
         { is_whitelisted: true, is_flagged: false },
@@ -151,7 +151,7 @@ describe('anti-abuse behind a trusted proxy, with Turnstile', () => {
 
     it('an ip entry lifts the login lock-out for that address only', async () => {
       const ip = freshIp();
-      const user = newUser();
+      const user = signUpBody();
       await register(ip, user).expect(201);
       await sql(t, `INSERT INTO admin_whitelist (type, value) VALUES ('ip', $1)`, [ip]);
       const login = (from: string, password: string) =>
@@ -167,7 +167,7 @@ describe('anti-abuse behind a trusted proxy, with Turnstile', () => {
     it('an email entry lifts the limits for that address only', async () => {
       const ip = freshIp();
       for (let i = 0; i < 3; i += 1) await register(ip).expect(201);
-      const vip = newUser({ email: 'VIP.Tester@Example.com' });
+      const vip = signUpBody({ email: 'VIP.Tester@Example.com' });
       await sql(t, `INSERT INTO admin_whitelist (type, value) VALUES ('email', 'vip.tester@example.com')`);
       await register(ip, vip).expect(201);
       await register(ip).expect(429);
@@ -192,9 +192,9 @@ describe('anti-abuse without a proxy and without a captcha provider (D20)', () =
 
   it('refuses a second account on a known device with 403, token or not', async () => {
     const fp = fingerprint();
-    await request(t.http).post('/api/register').send(newUser({ deviceFingerprint: fp })).expect(201);
+    await request(t.http).post('/api/register').send(signUpBody({ deviceFingerprint: fp })).expect(201);
     for (const captchaToken of [undefined, 'any-token']) {
-      const res = await request(t.http).post('/api/register').send(newUser({ deviceFingerprint: fp, captchaToken })).expect(403);
+      const res = await request(t.http).post('/api/register').send(signUpBody({ deviceFingerprint: fp, captchaToken })).expect(403);
       expect(res.body).toEqual({
         message: 'This device already has an account. Please sign in instead, or contact support.',
         error: 'This device already has an account. Please sign in instead, or contact support.',
@@ -205,16 +205,16 @@ describe('anti-abuse without a proxy and without a captcha provider (D20)', () =
 
   it('does not let a forged X-Forwarded-For dodge the per-address limit', async () => {
     for (let i = 1; i <= 3; i += 1) {
-      await request(t.http).post('/api/register').set('X-Forwarded-For', `203.0.113.${i}`).send(newUser()).expect(201);
+      await request(t.http).post('/api/register').set('X-Forwarded-For', `203.0.113.${i}`).send(signUpBody()).expect(201);
     }
-    const res = await request(t.http).post('/api/register').set('X-Forwarded-For', '203.0.113.99').send(newUser()).expect(429);
+    const res = await request(t.http).post('/api/register').set('X-Forwarded-For', '203.0.113.99').send(signUpBody()).expect(429);
     expect(res.body.code).toBe('IDENTITY.REGISTRATION_LIMIT');
     const rows = await sql<{ ip_address: string }>(t, `SELECT DISTINCT ip_address FROM ip_registration`);
     expect(rows).toEqual([{ ip_address: '127.0.0.1' }]);
   });
 
   it('does not let a forged X-Forwarded-For dodge the login lock-out', async () => {
-    const user = newUser();
+    const user = signUpBody();
     const agent = request.agent(t.http);
     await agent.post('/api/register').send(user).expect(201);
     await agent.post('/api/logout').expect(200);

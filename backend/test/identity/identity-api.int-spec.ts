@@ -2,7 +2,7 @@ import request from 'supertest';
 import { IDENTITY_API, type IdentityApi, UserNotFoundError } from '../../src/modules/identity';
 import { smallJpeg } from '../support/images';
 import { createTestApp, TestApp } from '../support/test-app';
-import { newUser, sql, verificationTokenFor } from './identity-helpers';
+import { signUpBody, sql, verificationTokenFor } from './identity-helpers';
 
 /** D25 (admin only once verified) and IDENTITY_API against the real database. */
 describe('IDENTITY_API and admins (D21, D22, D25, D32)', () => {
@@ -18,7 +18,7 @@ describe('IDENTITY_API and admins (D21, D22, D25, D32)', () => {
 
   /** An account created through the API; the agent stays signed in. */
   async function signUp(overrides: Record<string, unknown> = {}) {
-    const body = newUser(overrides);
+    const body = signUpBody(overrides);
     const agent = request.agent(t.http);
     const res = await agent.post('/api/register').send(body).expect(201);
     return { ...body, id: res.body.id as string, agent, isAdmin: res.body.isAdmin as boolean };

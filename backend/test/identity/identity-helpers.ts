@@ -9,7 +9,7 @@ import type { TestApp } from '../support/test-app';
 let counter = 0;
 
 /** A fresh, valid sign-up body. */
-export function newUser(overrides: Record<string, unknown> = {}): { email: string; username: string; password: string } & Record<string, unknown> {
+export function signUpBody(overrides: Record<string, unknown> = {}): { email: string; username: string; password: string } & Record<string, unknown> {
   counter += 1;
   const id = `${counter}${randomBytes(3).toString('hex')}`;
   return { email: `user${id}@example.com`, username: `user_${id}`, password: 'secret-pass-1', ...overrides };

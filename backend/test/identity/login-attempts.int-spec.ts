@@ -3,7 +3,7 @@ import { Argon2PasswordHasher } from '../../src/modules/identity/adapters/argon2
 import { allowPerWindow } from '../../src/shared/rate-limit/rate-limit-policy';
 import { RateLimiter } from '../../src/shared/rate-limit/rate-limiter';
 import { createTestApp, TestApp } from '../support/test-app';
-import { newUser, sql } from './identity-helpers';
+import { signUpBody, sql } from './identity-helpers';
 
 /** The real argon2 hasher, counting the passwords it checks (the real code path, observed). */
 class CountingHasher extends Argon2PasswordHasher {
@@ -32,7 +32,7 @@ describe('login attempts (D19, D26)', () => {
   afterAll(() => t.close());
 
   async function account() {
-    const body = newUser();
+    const body = signUpBody();
     const agent = request.agent(baseUrl);
     await agent.post('/api/register').send(body).expect(201);
     await agent.post('/api/logout').expect(200);

@@ -4,7 +4,7 @@ import { TypeormPasswordResetRepository } from '../../src/modules/identity/adapt
 import { type ReceivedMail, startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
-import { newUser, sessionCookie, sql } from './identity-helpers';
+import { signUpBody, sessionCookie, sql } from './identity-helpers';
 
 const RESET_SUBJECT = 'Reset your Magic Editor password';
 const CHANGED_SUBJECT = 'Your Magic Editor password was changed';
@@ -44,7 +44,7 @@ describe('password reset (D36)', () => {
 
   /** An account made through the API, signed out. */
   async function account() {
-    const body = newUser();
+    const body = signUpBody();
     const agent = request.agent(t.http);
     const res = await agent.post('/api/register').set('X-Forwarded-For', ipFor()).send(body).expect(201);
     await agent.post('/api/logout').expect(200);

@@ -3,7 +3,7 @@ import { CREDITS_API, type CreditsApi } from '../../src/modules/credits';
 import { freePort } from '../support/free-port';
 import { mailsTo } from '../support/outbox';
 import { createTestApp, TestApp } from '../support/test-app';
-import { expectNoSecrets, newUser, sessionCookie, sessionIdOf, sql, USER_VIEW_KEYS, verificationTokenFor } from './identity-helpers';
+import { expectNoSecrets, signUpBody, sessionCookie, sessionIdOf, sql, USER_VIEW_KEYS, verificationTokenFor } from './identity-helpers';
 
 /**
  * Sign-up, e-mail verification (D1, D5) and resend. Every request here comes from 127.0.0.1, so
@@ -22,7 +22,7 @@ describe('registration and e-mail verification', () => {
 
   it('creates the account, signs it in, and sends the verification mail', async () => {
     const agent = request.agent(t.http);
-    const body = newUser({ email: '  New.Person@Example.COM ', firstName: ' Ann ', lastName: '' });
+    const body = signUpBody({ email: '  New.Person@Example.COM ', firstName: ' Ann ', lastName: '' });
     const res = await agent.post('/api/register').send(body).expect(201);
 
     expect(Object.keys(res.body).sort()).toEqual(USER_VIEW_KEYS);
@@ -65,7 +65,7 @@ describe('registration and e-mail verification', () => {
 
   it('register → verify by the mailed link → 2 watermarked credits, once (D1, D5)', async () => {
     const agent = request.agent(t.http);
-    const body = newUser();
+    const body = signUpBody();
     const { body: user } = await agent.post('/api/register').send(body).expect(201);
     expect(await balanceOf(user.id)).toEqual({ balance: 0, regular: 0, watermarked: 0 });
 
@@ -93,7 +93,7 @@ describe('registration and e-mail verification', () => {
   });
 
   it('grants once when the link is opened several times at once', async () => {
-    const body = newUser();
+    const body = signUpBody();
     const { body: user } = await request(t.http).post('/api/register').send(body).expect(201);
     const token = verificationTokenFor(t, body.email);
     const answers = await Promise.all([1, 2, 3, 4].map(() => request(t.http).get(`/api/confirm-email/${token}`)));
@@ -103,7 +103,7 @@ describe('registration and e-mail verification', () => {
   });
 
   it('redirects the landing-page link for all four outcomes', async () => {
-    const body = newUser();
+    const body = signUpBody();
     const { body: user } = await request(t.http).post('/api/register').send(body).expect(201);
     const token = verificationTokenFor(t, body.email);
 
@@ -124,7 +124,7 @@ describe('registration and e-mail verification', () => {
     expect((await request(t.http).get(`/api/confirm-email/${'B'.repeat(43)}`).expect(400)).body).toEqual(invalid);
     expect((await request(t.http).get('/api/confirm-email/short').expect(400)).body).toEqual(invalid);
 
-    const body = newUser();
+    const body = signUpBody();
     const { body: user } = await request(t.http).post('/api/register').send(body).expect(201);
     const token = verificationTokenFor(t, body.email);
     await sql(t, `UPDATE "user" SET email_verification_expires_at = now() - interval '1 second' WHERE id = $1`, [user.id]);
@@ -134,7 +134,7 @@ describe('registration and e-mail verification', () => {
   });
 
   it('sets the verification link to expire after VERIFICATION_TOKEN_TTL_HOURS', async () => {
-    const body = newUser();
+    const body = signUpBody();
     const { body: user } = await request(t.http).post('/api/register').send(body).expect(201);
     const [row] = await sql<{ hours: number }>(
       t,
@@ -146,12 +146,12 @@ describe('registration and e-mail verification', () => {
   });
 
   it('refuses a second account with the same e-mail in any case, or the same username in any case (409)', async () => {
-    const body = newUser();
+    const body = signUpBody();
     await request(t.http).post('/api/register').send(body).expect(201);
 
     const sameEmail = await request(t.http)
       .post('/api/register')
-      .send(newUser({ email: body.email.toUpperCase() }))
+      .send(signUpBody({ email: body.email.toUpperCase() }))
       .expect(409);
     expect(sameEmail.body).toEqual({
       message: 'An account with this email already exists',
@@ -160,15 +160,15 @@ describe('registration and e-mail verification', () => {
     });
     const sameName = await request(t.http)
       .post('/api/register')
-      .send(newUser({ username: body.username.toUpperCase() }))
+      .send(signUpBody({ username: body.username.toUpperCase() }))
       .expect(409);
     expect(sameName.body).toMatchObject({ message: 'This username is already taken', code: 'IDENTITY.USERNAME_TAKEN' });
     expect(sessionCookie(sameEmail)).toBeUndefined();
   });
 
   it('creates one account when the same e-mail signs up several times at once (409 for the rest)', async () => {
-    const email = newUser().email;
-    const answers = await Promise.all([1, 2, 3, 4].map(() => request(t.http).post('/api/register').send(newUser({ email }))));
+    const email = signUpBody().email;
+    const answers = await Promise.all([1, 2, 3, 4].map(() => request(t.http).post('/api/register').send(signUpBody({ email }))));
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409]);
     for (const a of answers.filter((x) => x.status === 409)) expect(a.body.code).toBe('IDENTITY.EMAIL_TAKEN');
     const rows = await sql(t, `SELECT id FROM "user" WHERE email = $1`, [email]);
@@ -191,7 +191,7 @@ describe('registration and e-mail verification', () => {
     [{ deviceFingerprint: 'ABCDEF'.repeat(10) + 'ABCD' }, 'deviceFingerprint', 'Invalid device fingerprint'],
     [{ deviceFingerprint: 'abc' }, 'deviceFingerprint', 'Invalid device fingerprint'],
   ])('answers %j with 400 "%s: %s"', async (change, field, message) => {
-    const res = await request(t.http).post('/api/register').send(newUser(change)).expect(400);
+    const res = await request(t.http).post('/api/register').send(signUpBody(change)).expect(400);
     expect(res.body).toMatchObject({ message, error: message, code: 'VALIDATION.FAILED' });
     expect(res.body.details).toEqual(expect.arrayContaining([{ field, messages: expect.arrayContaining([message]) }]));
   });
@@ -205,7 +205,7 @@ describe('registration and e-mail verification', () => {
   it('stores a video-waitlist sign-up (source: video); a listed e-mail is no admin before it is verified (D25)', async () => {
     const res = await request(t.http)
       .post('/api/register')
-      .send(newUser({ email: 'Boss@Example.com', source: 'video' }))
+      .send(signUpBody({ email: 'Boss@Example.com', source: 'video' }))
       .expect(201);
     expect(res.body.isAdmin).toBe(false);
     const rows = await sql(t, `SELECT email, user_id FROM video_waitlist`);
@@ -214,7 +214,7 @@ describe('registration and e-mail verification', () => {
 
   describe('resend confirmation', () => {
     it('sends a new link that works, and the old one stops working', async () => {
-      const body = newUser();
+      const body = signUpBody();
       const { body: user } = await request(t.http).post('/api/register').send(body).expect(201);
       const oldToken = verificationTokenFor(t, body.email);
 
@@ -231,12 +231,12 @@ describe('registration and e-mail verification', () => {
 
     /** A verified account, an unverified one and an address without an account. */
     async function threeAddresses(): Promise<{ verified: string; unverified: string; unknown: string }> {
-      const verified = newUser();
+      const verified = signUpBody();
       await request(t.http).post('/api/register').send(verified).expect(201);
       await request(t.http).get(`/api/confirm-email/${verificationTokenFor(t, verified.email)}`).expect(200);
-      const unverified = newUser();
+      const unverified = signUpBody();
       await request(t.http).post('/api/register').send(unverified).expect(201);
-      return { verified: verified.email, unverified: unverified.email, unknown: newUser().email };
+      return { verified: verified.email, unverified: unverified.email, unknown: signUpBody().email };
     }
 
     it('answers verified, unverified and unknown addresses alike, and mails only the unverified one', async () => {
@@ -277,7 +277,7 @@ describe('registration and e-mail verification', () => {
     });
 
     it('is limited to RESEND_CONFIRMATION_PER_HOUR mails per address (3)', async () => {
-      const body = newUser();
+      const body = signUpBody();
       await request(t.http).post('/api/register').send(body).expect(201);
       for (let i = 0; i < 3; i += 1) await request(t.http).post('/api/resend-confirmation').send({ email: body.email }).expect(200);
       const refused = await request(t.http).post('/api/resend-confirmation').send({ email: body.email.toUpperCase() }).expect(429);
@@ -288,7 +288,7 @@ describe('registration and e-mail verification', () => {
       expect(mailsTo(t.outboxDir, body.email)).toHaveLength(4); // sign-up + 3 resends
 
       // Another address is not affected; an hour later this one may ask again.
-      const other = newUser();
+      const other = signUpBody();
       await request(t.http).post('/api/register').send(other).expect(201);
       await request(t.http).post('/api/resend-confirmation').send({ email: other.email }).expect(200);
       await sql(t, `UPDATE rate_limit_attempt SET blocked_until = now() - interval '1 second' WHERE identifier = $1`, [body.email]);
@@ -314,7 +314,7 @@ describe('registration when mail cannot be sent (D24)', () => {
 
   it('still creates and signs in the account; resending says the mail could not be sent', async () => {
     const agent = request.agent(t.http);
-    const body = newUser();
+    const body = signUpBody();
     const res = await agent.post('/api/register').send(body).expect(201);
     expect((await agent.get('/api/user').expect(200)).body).toMatchObject({ id: res.body.id, emailVerified: false });
     expect(await sql(t, `SELECT 1 FROM "user" WHERE id = $1`, [res.body.id])).toHaveLength(1);

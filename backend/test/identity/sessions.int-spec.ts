@@ -2,7 +2,7 @@ import request from 'supertest';
 import { PruneRateLimitsJob } from '../../src/shared/rate-limit/prune-rate-limits.job';
 import { mailsTo } from '../support/outbox';
 import { createTestApp, TestApp } from '../support/test-app';
-import { expectNoSecrets, newUser, sessionCookie, sessionIdOf, sql, USER_VIEW_KEYS, verificationTokenFor } from './identity-helpers';
+import { expectNoSecrets, signUpBody, sessionCookie, sessionIdOf, sql, USER_VIEW_KEYS, verificationTokenFor } from './identity-helpers';
 
 /** Sign-in, sign-out, password change, suspension, lock-out (D18, D19, D21, D22). */
 describe('sessions', () => {
@@ -16,7 +16,7 @@ describe('sessions', () => {
 
   /** An account created through the API, then signed out. */
   async function account(overrides: Record<string, unknown> = {}) {
-    const body = newUser(overrides);
+    const body = signUpBody(overrides);
     const agent = request.agent(t.http);
     const res = await agent.post('/api/register').send(body).expect(201);
     await agent.post('/api/logout').expect(200);
@@ -35,7 +35,7 @@ describe('sessions', () => {
   it('signs in with the e-mail in any case, answers the user, and renews the session id', async () => {
     const user = await account();
     const agent = request.agent(t.http);
-    const before = sessionCookie(await agent.post('/api/register').send(newUser()).expect(201))!; // an existing session
+    const before = sessionCookie(await agent.post('/api/register').send(signUpBody()).expect(201))!; // an existing session
     const res = await agent.post('/api/login').send({ email: user.email.toUpperCase(), password: user.password }).expect(200);
 
     expect(Object.keys(res.body).sort()).toEqual(USER_VIEW_KEYS);

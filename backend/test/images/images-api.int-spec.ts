@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { IMAGES_API, type ImagesApi } from '../../src/modules/images';
-import { newUser, sql } from '../identity/identity-helpers';
+import { signUpBody, sql } from '../identity/identity-helpers';
 import { smallJpeg } from '../support/images';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -17,7 +17,7 @@ describe('IMAGES_API', () => {
     t = await createTestApp();
     api = t.app.get<ImagesApi>(IMAGES_API);
     owner = request.agent(t.http); // signed in by signing up
-    userId = (await owner.post('/api/register').send(newUser()).expect(201)).body.id as string;
+    userId = (await owner.post('/api/register').send(signUpBody()).expect(201)).body.id as string;
     jpeg = await smallJpeg();
   });
   afterAll(() => t.close());

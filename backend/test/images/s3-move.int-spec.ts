@@ -57,7 +57,7 @@ describe('moving images from PostgreSQL to the object store', () => {
   const urlsOf = (m: Made) => [`/api/images/${m.id}`, `/api/images/${m.id}/original`, ...m.originalRenditions.map((r) => r.url), ...m.generatedRenditions.map((r) => r.url)];
 
   async function served(app: TestApp): Promise<Map<string, { type: string; etag: string; bytes: Buffer }>> {
-    // The owner signs in on that instance (the password of identity-helpers' newUser).
+    // The owner signs in on that instance (the password every fixture user signs up with).
     const agent = request.agent(app.http);
     await agent.post('/api/login').send({ email: owner.email, password: 'secret-pass-1' }).expect(200);
     const result = new Map<string, { type: string; etag: string; bytes: Buffer }>();

@@ -5,7 +5,7 @@ import { FinishAccountDeletionsJob } from '../../src/modules/privacy/application
 import { SESSION_COOKIE } from '../../src/shared/auth/session-cookie';
 import { buyLocally, createBillingApp, ledger, userRow } from '../billing/billing-helpers';
 import { generate, grant, sql, type TestUser } from '../generation/generation-helpers';
-import { fingerprint, newUser } from '../identity/identity-helpers';
+import { fingerprint, signUpBody } from '../identity/identity-helpers';
 import { smallJpeg } from '../support/images';
 import type { TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
@@ -37,7 +37,7 @@ describe('POST /api/user/delete-account', () => {
 
   /** Signs up through the API (signed in on `agent`), verified, with a device fingerprint. */
   async function account(overrides: Record<string, unknown> = {}): Promise<Account> {
-    const body = { ...newUser(overrides), deviceFingerprint: fingerprint() };
+    const body = { ...signUpBody(overrides), deviceFingerprint: fingerprint() };
     const agent = request.agent(t.http);
     const res = await agent.post('/api/register').send(body).expect(201);
     await sql(t, `UPDATE "user" SET email_verified = true WHERE id = $1`, [res.body.id]);

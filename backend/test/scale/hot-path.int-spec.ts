@@ -5,7 +5,7 @@ import { CREDITS_API, type CreditsApi } from '../../src/modules/credits';
 import { IDENTITY_API, type IdentityApi } from '../../src/modules/identity';
 import { SessionCache } from '../../src/shared/auth/session-cache';
 import { CacheInvalidation } from '../../src/shared/http/cache-invalidation';
-import { newUser } from '../identity/identity-helpers';
+import { signUpBody } from '../identity/identity-helpers';
 import { createTestApp, TestApp } from '../support/test-app';
 import { heardEverything } from '../support/hot-cache-barrier';
 import { waitFor } from '../support/wait-for';
@@ -75,7 +75,7 @@ describe('signed-in hot paths across two instances (ADR 0021)', () => {
   }
 
   async function signUp(): Promise<{ id: string; email: string; password: string; cookie: string }> {
-    const user = newUser();
+    const user = signUpBody();
     const res = await post(a, '/api/register', user);
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };

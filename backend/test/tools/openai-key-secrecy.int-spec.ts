@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from 'pg';
-import { newUser } from '../identity/identity-helpers';
+import { signUpBody } from '../identity/identity-helpers';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { masked, startFakeOpenai, type FakeOpenai } from '../support/fake-openai';
 import { startFakeYoutube, type FakeYoutube } from '../support/fake-youtube';
@@ -59,7 +59,7 @@ describe('the OpenAI key is never logged, stored or echoed', () => {
     });
     const { base, output } = app;
 
-    const account = newUser();
+    const account = signUpBody();
     const registered = await fetch(`${base}/api/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(account) });
     expect(registered.status).toBe(201);
     const cookie = registered.headers.get('set-cookie')!.split(';')[0];

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { newUser } from '../identity/identity-helpers';
+import { signUpBody } from '../identity/identity-helpers';
 import type { FakeTrack, FakeYoutube } from '../support/fake-youtube';
 import { createTestApp, type TestApp, type TestAppOptions } from '../support/test-app';
 
@@ -24,7 +24,7 @@ export function createToolsApp(env: Record<string, string>, options: Omit<TestAp
 /** A user signed up through the API, so signed in on the returned agent. */
 export async function signedIn(t: TestApp): Promise<{ id: string; agent: Agent }> {
   const agent = request.agent(t.http);
-  const res = await agent.post('/api/register').send(newUser()).expect(201);
+  const res = await agent.post('/api/register').send(signUpBody()).expect(201);
   return { id: res.body.id as string, agent };
 }
 
