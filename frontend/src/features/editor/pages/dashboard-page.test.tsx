@@ -16,15 +16,11 @@ import {
   uploadPhoto,
 } from './editor-test-kit';
 import { expectFocus } from '../../../test/focus';
+import { destination } from '../../../test/router';
 
 afterEach(() => {
   vi.useRealTimers();
 });
-
-/** Where the router is, or is going (a lazily loaded page keeps the old location while it loads). */
-function destination(router: { state: { location: { pathname: string }; navigation: { location?: { pathname: string } } } }) {
-  return router.state.navigation.location?.pathname ?? router.state.location.pathname;
-}
 
 describe('/dashboard signed out (000 §4 "Authentication")', () => {
   it('says "Authentication Required" and goes to /auth after 1 second', async () => {

@@ -5,6 +5,7 @@ import { json, signedOut, stubApi, type ApiRoutes } from '../../../test/fetch-st
 import { renderRoute } from '../../../test/render-route';
 import { TOAST_DESCRIPTION } from '../../../test/toasts';
 import { userBody } from '../../../test/contract-answers';
+import { destination } from '../../../test/router';
 
 const FINGERPRINT = vi.hoisted(() => 'f'.repeat(64));
 vi.mock('../lib/device-fingerprint', () => ({ getDeviceFingerprint: () => Promise.resolve(FINGERPRINT) }));
@@ -124,7 +125,7 @@ describe('sign-up dialog (000 §2, §5, §8)', () => {
       source: 'signup',
     });
     expect(router.state.location.pathname).toBe('/');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 2000 });
+    await waitFor(() => expect(destination(router)).toBe('/dashboard'), { timeout: 2000 });
   });
 
   it('sends the optional names when they are given', async () => {
@@ -219,7 +220,7 @@ describe('sign-up dialog (000 §2, §5, §8)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Get Started For FREE' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(destination(router)).toBe('/dashboard'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import { renderRoute } from '../../../test/render-route';
 import { EXAMPLE_PROMPTS } from '../lib/landing-copy';
 import { MEMBER, deferred, findHero, region, signedIn, stubLanding } from './landing-test-kit';
 import { userBody } from '../../../test/contract-answers';
+import { destination } from '../../../test/router';
 
 const NEW_USER = userBody({ ...MEMBER, id: '12', email: 'new@example.com', username: 'newbie', emailVerified: false });
 
@@ -54,7 +55,7 @@ describe('example prompts (issue 15: they look clickable, so they are)', () => {
 
     await user.click(exampleButton('add snow falling'));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(destination(router)).toBe('/dashboard'));
     expect(promptIn(router.state.location.search)).toBe('add snow falling');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -72,7 +73,7 @@ describe('example prompts (issue 15: they look clickable, so they are)', () => {
     await signUp(user, dialog, 'new@example.com', 'newbie');
 
     expect(await screen.findByText('Account created!')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 2500 });
+    await waitFor(() => expect(destination(router)).toBe('/dashboard'), { timeout: 2500 });
     expect(promptIn(router.state.location.search)).toBe('make the lighting more dramatic');
   });
 
@@ -97,7 +98,7 @@ describe('example prompts (issue 15: they look clickable, so they are)', () => {
     await user.type(within(panel).getByLabelText('Password'), 'secret12');
     await user.click(within(panel).getByRole('button', { name: 'Sign In' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(destination(router)).toBe('/dashboard'));
     expect(promptIn(router.state.location.search)).toBe('make the lighting more dramatic');
   });
 
@@ -115,7 +116,7 @@ describe('example prompts (issue 15: they look clickable, so they are)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Create your free account' });
     await signUp(user, dialog, 'new@example.com', 'newbie');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 2500 });
+    await waitFor(() => expect(destination(router)).toBe('/dashboard'), { timeout: 2500 });
     expect(router.state.location.search).toBe('');
   });
 
@@ -131,7 +132,7 @@ describe('example prompts (issue 15: they look clickable, so they are)', () => {
     expect(example).toHaveAttribute('aria-busy', 'true');
 
     answer.resolve(json(MEMBER));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(destination(router)).toBe('/dashboard'));
     expect(promptIn(router.state.location.search)).toBe('turn it into a vintage sepia photo');
   });
 });

@@ -6,6 +6,7 @@ import { json, signedOut } from '../../../test/fetch-stub';
 import { renderRoute } from '../../../test/render-route';
 import { MEMBER, deferred, findHero, region, renderLanding, signedIn, stubLanding } from './landing-test-kit';
 import { userBody } from '../../../test/contract-answers';
+import { destination } from '../../../test/router';
 
 /** 000 §2 "Sections in order", by the headings this page gives them. */
 const SECTION_ORDER = [
@@ -89,7 +90,7 @@ describe('landing page arrival parameters (000 §2, §8, §9)', () => {
 
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(router.state.location.pathname).toBe('/');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 2000 });
+    await waitFor(() => expect(destination(router)).toBe('/dashboard'), { timeout: 2000 });
   });
 
   it('leaves a signed-out visitor on the landing page after a successful verification', async () => {
@@ -323,7 +324,7 @@ describe('calls to action by sign-in state (000 §2)', () => {
 
     await user.click(screen.getByRole('button', { name }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(destination(router)).toBe('/dashboard'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -354,7 +355,7 @@ describe('calls to action by sign-in state (000 §2)', () => {
     await user.click(screen.getByRole('button', { name: 'Get Started For FREE' }));
     answer.resolve(json(MEMBER));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(destination(router)).toBe('/dashboard'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
