@@ -4,13 +4,11 @@
 // Two lanes keep the two cores of a small machine busy: a tier starts once what it needs has passed
 // and a lane is free, the first such tier in this order:
 //   build backend → backend integration (its child-process tests start the build, not ts-node);
-//   typecheck frontend (src, e2e) → build frontend → browser (the built app);
-//   architecture rules, eslint, typecheck backend (src, test, bench), api contract (the checked-in
-//   OpenAPI document and client types are what the code makes, ADR 0027), backend unit, frontend.
-// So the two long tiers run side by side from the start: the integration tier, which keeps both
-// cores busy, beside the browser tier, which mostly waits on the browser and the network; the
-// short CPU-bound tiers fill the lanes after them. (With the browser tier last, it ran alone at
-// the end, on one core of two.)
+//   architecture rules, eslint, typecheck backend (src, test, bench), typecheck frontend (src, e2e),
+//   api contract (the checked-in OpenAPI document and client types are what the code makes, ADR 0027)
+//   → build frontend, backend unit, frontend; browser (the built app) last.
+// So the integration tier, which mostly waits on PostgreSQL, runs beside the short CPU-bound tiers,
+// and the browser tier beside what is left of it.
 //
 // A tier's output is held until it ends, then printed in one piece under its name with its time.
 // After a failure no further tier starts; those running finish. The closing line,
@@ -41,22 +39,22 @@ const tiers = [
     needs: ['build backend'],
     report: 'int',
   },
+  { name: 'architecture rules', cmd: ['npm', 'run', 'lint:arch'] },
+  { name: 'eslint', cmd: ['npm', 'run', 'lint:eslint'] },
+  { name: 'typecheck backend', cmd: ['npm', 'run', 'typecheck', '-w', 'backend'] },
   { name: 'typecheck frontend', cmd: ['npm', 'run', 'typecheck', '-w', 'frontend'] },
+  { name: 'api contract', cmd: ['npm', 'run', 'api:check'] },
   // `npm run build -w frontend` is `tsc -b && vite build`; that `tsc -b` is the typecheck tier's,
   // which has passed: the bundle is what is left to build.
   { name: 'build frontend', cmd: ['npm', 'exec', '-w', 'frontend', '--', 'vite', 'build'], needs: ['typecheck frontend'] },
+  { name: 'backend unit', cmd: ['npm', 'run', 'test:unit', '-w', 'backend', '--', '--json', `--outputFile=${report('unit')}`], report: 'unit' },
+  { name: 'frontend', cmd: ['npm', 'run', 'test', '-w', 'frontend', '--', ...vitestJson('web')], report: 'web' },
   {
     name: 'browser',
     cmd: ['npm', 'run', 'test:e2e', '-w', 'frontend', '--', ...vitestJson('e2e')],
     needs: ['build backend', 'build frontend'],
     report: 'e2e',
   },
-  { name: 'architecture rules', cmd: ['npm', 'run', 'lint:arch'] },
-  { name: 'eslint', cmd: ['npm', 'run', 'lint:eslint'] },
-  { name: 'typecheck backend', cmd: ['npm', 'run', 'typecheck', '-w', 'backend'] },
-  { name: 'api contract', cmd: ['npm', 'run', 'api:check'] },
-  { name: 'backend unit', cmd: ['npm', 'run', 'test:unit', '-w', 'backend', '--', '--json', `--outputFile=${report('unit')}`], report: 'unit' },
-  { name: 'frontend', cmd: ['npm', 'run', 'test', '-w', 'frontend', '--', ...vitestJson('web')], report: 'web' },
 ];
 
 const lanes = Math.max(1, Number(process.env.TEST_LANES ?? 2) || 2);
