@@ -184,6 +184,24 @@ describe('billing with Stripe (webhooks, redirect, fake Stripe server)', () => {
     expect(grants[1].expires_at!.getTime()).toBeGreaterThan(secondEnd.getTime());
   });
 
+  it('answers an upgrade with its prorated credits when the webhook of the change arrived before the answer (D28)', async () => {
+    const user = await signedInUser(t);
+    await stripe.payCheckout(await open(user, { tier: 'creator' }));
+    await stripe.idle();
+    stripe.eventsBeforeAnswer(true);
+    try {
+      const up = await user.agent.post('/api/create-subscription').send({ tier: 'pro' }).expect(200);
+      await stripe.idle();
+      // The webhook synced the new tier and granted first; the answer still says what was granted, once.
+      expect(up.body.planChange).toMatchObject({ from: 'creator', to: 'pro', effective: 'now' });
+      expect(up.body.planChange.creditsGranted).toBeGreaterThanOrEqual(69);
+      expect((await balance(t, user.id)).regular).toBe(70 + up.body.planChange.creditsGranted);
+      expect((await ledger(t, user.id)).filter((r) => r.type === 'subscription')).toHaveLength(2);
+    } finally {
+      stripe.eventsBeforeAnswer(false);
+    }
+  });
+
   it('upgrade now with prorated credits, downgrade at the renewal (D28)', async () => {
     const user = await signedInUser(t);
     await stripe.payCheckout(await open(user, { tier: 'creator' }));

@@ -91,7 +91,7 @@ describe('credits ledger (CREDITS_API)', () => {
     const first = await grant(user, 2, 'watermarked', { key: `verify:${user}`, type: 'grant' });
     expect(first.applied).toBe(true);
     const again = await grant(user, 2, 'watermarked', { key: `verify:${user}`, type: 'grant' });
-    expect(again).toEqual({ transactionId: first.transactionId, applied: false });
+    expect(again).toEqual({ transactionId: first.transactionId, applied: false, credits: 2 });
     expect(await credits.balance(user)).toEqual({ balance: 2, regular: 0, watermarked: 2 });
 
     const key = `stripe:evt_${randomUUID()}`;

@@ -339,6 +339,11 @@ export interface FakeStripe {
   paymentIntentOfInvoice(invoiceId: string): string | null;
 
   holdEvents(): void;
+  /**
+   * true: the events of an API call are sent, and their webhook answered, before the call is
+   * answered (a webhook overtaking the answer, as a slow network can make it); default false.
+   */
+  eventsBeforeAnswer(on: boolean): void;
   /** Sends the held events in order (optionally reordered) and turns auto-delivery back on. */
   releaseEvents(options?: { order?: (events: FakeEvent[]) => FakeEvent[] }): Promise<WebhookDelivery[]>;
   /** Sends one event now (again: a replay), `times` times; not affected by holdEvents. */
@@ -616,6 +621,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const deliveries: WebhookDelivery[] = [];
   let pending: FakeEvent[] = [];
   let held = options.autoDeliver === false;
+  let eventsFirst = false;
   let webhookUrl: string | null = options.webhookUrl ?? null;
   let unavailable: boolean | 'drop' = false;
   let declineNext: string | null = null;
@@ -1644,9 +1650,10 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         }
         if (key && (status < 400 || status === 402)) idempotency.set(key, { fingerprint, status, body: text });
         request.status = status;
+        if (eventsFirst && made.length > 0) await dispatch(made);
         send(res, status, text, key ? { 'Idempotency-Key': key } : {});
         // Stripe sends the events of an API call after answering it.
-        if (made.length > 0) void dispatch(made);
+        if (!eventsFirst && made.length > 0) void dispatch(made);
       })();
     });
   });
@@ -1683,6 +1690,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     paymentIntentOfInvoice: (invoiceId) => invoicePayments.get(invoiceId) ?? null,
     holdEvents: () => {
       held = true;
+    },
+    eventsBeforeAnswer: (on) => {
+      eventsFirst = on;
     },
     releaseEvents: async (opts = {}) => {
       if (!webhookUrl) throw new Error('fake Stripe: set webhookUrl before releasing events');

@@ -42,6 +42,11 @@ export interface GrantResult {
   applied: boolean;
 }
 
+/** What a grant did: also the credits granted under its key, by this call or by the earlier one. */
+export interface GrantedCredits extends GrantResult {
+  credits: number;
+}
+
 export interface AdjustCredits {
   userId: string;
   /** Signed, not 0. A negative adjustment may not take that kind's balance below 0. */
@@ -166,7 +171,7 @@ export interface SalesFigures {
 
 export interface CreditsApi {
   balance(userId: string): Promise<CreditBalance>;
-  grant(command: GrantCredits): Promise<GrantResult>;
+  grant(command: GrantCredits): Promise<GrantedCredits>;
   adjust(command: AdjustCredits): Promise<GrantResult>;
   /**
    * Holds 1 credit (regular first, soonest-expiring first; else watermarked).

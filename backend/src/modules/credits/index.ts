@@ -8,6 +8,7 @@ export type {
   CreditsApi,
   CreditTransaction,
   GrantCredits,
+  GrantedCredits,
   GrantResult,
   Reservation,
   ReserveCredit,

@@ -172,7 +172,7 @@ export class CheckoutService {
       this.gateway.switchPlan({ subscriptionId, tier, name: `${plan.name} plan`, amountCents: plan.priceCents, currency: CURRENCY, when }),
     );
     const now = new Date();
-    const { sub: synced, upgradeCredits: creditsGranted } = await this.fulfilment.syncSubscriptionReporting(snapshot, { userId: sub.userId, tier });
+    const { sub: synced, upgradeCredits: creditsGranted } = await this.fulfilment.syncSubscriptionReporting(snapshot, { userId: sub.userId, tier, from: sub.tier });
     this.logger.log(`Subscription ${subscriptionId}: ${sub.tier} → ${tier} (${when})`);
     return {
       from: sub.tier,

@@ -281,7 +281,7 @@ export class FulfilmentService {
    */
   async syncSubscriptionReporting(
     snapshot: SubscriptionSnapshot,
-    hint?: { userId: string; tier: PlanTier },
+    hint?: { userId: string; tier: PlanTier; from?: PlanTier },
     upgradeInvoice?: InvoiceSnapshot | null,
   ): Promise<{ sub: StoredSubscription | null; upgradeCredits: number }> {
     const userId = snapshot.userId ?? hint?.userId ?? (await this.repo.userIdByCustomer(snapshot.customerId));
@@ -332,13 +332,20 @@ export class FulfilmentService {
     });
     const charged = upgradeInvoice ?? upgradeInvoiceOf(snapshot.latestInvoice);
     if (charged && result.sub) await this.repo.upsertInvoice(this.provider, userId, charged);
-    const upgradeCredits = result.sub && result.upgradeFrom ? await this.grantUpgrade(result.sub, result.upgradeFrom, new Date(), charged) : 0;
+    // The caller that changed the plan (hint.from) reports the upgrade's credits even when the
+    // provider's webhook synced the new tier first: the grant is keyed per (period, from, to), so
+    // whichever comes second grants nothing and reads what the first granted.
+    const upgradeFrom =
+      result.upgradeFrom ??
+      (hint?.from && result.sub?.tier === hint.tier && planChange(hint.from, hint.tier) === 'upgrade' ? hint.from : null);
+    const upgradeCredits = result.sub && upgradeFrom ? await this.grantUpgrade(result.sub, upgradeFrom, new Date(), charged) : 0;
     return { sub: result.sub, upgradeCredits };
   }
 
   /**
    * D28: the difference in monthly credits, prorated by the time left, once per (period, from, to),
    * carrying the invoice that charged for it (issue 24: its amount is revenue in the sales figures).
+   * Answers the credits granted for that upgrade, by this call or by an earlier one.
    */
   async grantUpgrade(sub: StoredSubscription, from: PlanTier, now: Date, invoice: InvoiceSnapshot | null = null): Promise<number> {
     const credits = upgradeCredits(from, sub.tier, sub.currentPeriodStart, sub.currentPeriodEnd, now);
@@ -357,7 +364,7 @@ export class FulfilmentService {
       ...(invoice ? { purchaseAmount: invoice.amountPaid } : {}),
       currency: invoice?.currency ?? sub.currency,
     });
-    return grant.applied ? credits : 0;
+    return grant.credits;
   }
 
   /** D6, D9: the plan is over; the tier falls back; My Edits is emptied (SubscriptionEnded, once). */

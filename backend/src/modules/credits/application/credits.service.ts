@@ -9,6 +9,7 @@ import type {
   CreditBalance,
   CreditsApi,
   GrantCredits,
+  GrantedCredits,
   GrantResult,
   Reservation,
   ReserveCredit,
@@ -88,7 +89,7 @@ export class CreditsService implements CreditsApi {
   }
 
   /** D1, D3, D5: a positive row that starts its own group; the same key twice writes once. */
-  async grant(command: GrantCredits): Promise<GrantResult> {
+  async grant(command: GrantCredits): Promise<GrantedCredits> {
     requireUuid(command.userId, 'userId');
     requireKey(command.idempotencyKey);
     requireKind(command.kind);
@@ -129,7 +130,7 @@ export class CreditsService implements CreditsApi {
     const description = command.notes ? `Admin adjustment (${command.reason}): ${command.notes}` : `Admin adjustment (${command.reason})`;
 
     if (command.credits > 0) {
-      return this.changing(command.userId, this.ledger.insertCredit({
+      const { transactionId, applied } = await this.changing(command.userId, this.ledger.insertCredit({
         userId: command.userId,
         type: 'adjustment',
         kind: command.kind,
@@ -140,6 +141,7 @@ export class CreditsService implements CreditsApi {
         idempotencyKey: command.idempotencyKey,
         createdBy: command.adminId,
       }));
+      return { transactionId, applied };
     }
 
     const amount = -command.credits;

@@ -61,6 +61,8 @@ export interface InsertResult {
   transactionId: string;
   /** false: the idempotency key was there already and nothing was written. */
   applied: boolean;
+  /** The credits of the row under the key: this one's, or the earlier row's when not applied. */
+  credits: number;
 }
 
 export interface ReleasedReservation {
@@ -190,11 +192,13 @@ async function insertCreditRow(manager: EntityManager, row: NewCreditRow): Promi
     row.createdBy ?? null,
     row.idempotencyKey,
   ]));
-  if (inserted.length > 0) return { transactionId: inserted[0].id, applied: true };
+  if (inserted.length > 0) return { transactionId: inserted[0].id, applied: true, credits: row.credits };
   // ON CONFLICT DO NOTHING waited for the other writer of this key to commit: its row is visible now.
-  const existing = await transactionIdByKey(manager, row.idempotencyKey);
+  const [existing]: { id: string; credits: number }[] = await manager.query(`SELECT id, credits FROM credit_transaction WHERE idempotency_key = $1`, [
+    row.idempotencyKey,
+  ]);
   if (!existing) throw new Error(`credit_transaction with idempotency key ${row.idempotencyKey} vanished`);
-  return { transactionId: existing, applied: false };
+  return { transactionId: existing.id, applied: false, credits: Number(existing.credits) };
 }
 
 function toStored(e: CreditReservationOrmEntity): StoredReservation {
