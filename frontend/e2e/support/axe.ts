@@ -18,12 +18,17 @@ interface AxeViolation {
  * ("rule (impact): help → selectors"), so a failing test says what to fix.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
-  // A toast sliding in is half transparent for a moment: check what the reader sees once the
-  // transitions have settled (endless animations such as spinners are not transitions).
+  // A toast sliding in (or out) is half transparent for a moment: check what the reader sees once
+  // every transition and finite animation has settled (endless ones, such as spinners, never do).
   await page
-    .waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'), undefined, {
-      timeout: 3_000,
-    })
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || (!(a instanceof CSSTransition) && a.effect?.getComputedTiming().endTime === Infinity)),
+      undefined,
+      { timeout: 3_000 },
+    )
     .catch(() => undefined);
   // Evaluated over the DevTools protocol: the app's CSP (script-src 'self') rightly refuses an inline tag.
   await page.evaluate(AXE_SOURCE);
@@ -31,7 +36,8 @@ export async function axeViolations(page: Page): Promise<string[]> {
     const axe = (window as unknown as { axe: { run: (context: object, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
     // A toast stacked behind the front one is drawn faded on purpose (it expands on hover), so its
     // contrast is not what a reader gets; the front toast and everything else are checked.
-    const context = { include: [document], exclude: [['[data-sonner-toast][data-front="false"]']] };
+    // A toast on its way out (data-removed) is fading by design, too.
+    const context = { include: [document], exclude: [['[data-sonner-toast][data-front="false"]'], ['[data-sonner-toast][data-removed="true"]']] };
     const result = await axe.run(context, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
     return result.violations;
   });
