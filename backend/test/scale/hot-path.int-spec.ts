@@ -99,10 +99,13 @@ describe('signed-in hot paths across two instances (ADR 0021)', () => {
     expect(sessionsOf(t).has(sidOf(cookie))).toBe(true);
   }
 
-  /** Polls a warm session on `t` until it is refused (401): the change reaches `t` through its NOTIFY, within 100 ms. */
-  async function refusedWithin100ms(t: TestApp, path: string, cookie: string, since: number): Promise<void> {
-    await waitFor(`401 for ${path}`, async () => (await get(t, path, cookie)).status === 401, { timeoutMs: 2000, intervalMs: 1 });
-    expect(Date.now() - since).toBeLessThan(100);
+  /**
+   * A warm session on `t` is refused (401) by the first request after `t` has heard the change's
+   * NOTIFY: the change reaches `t` through it, not through a cache's expiry (ADR 0021).
+   */
+  async function refusedOnceHeard(t: TestApp, path: string, cookie: string): Promise<void> {
+    await heardEverything(t);
+    expect((await get(t, path, cookie)).status).toBe(401);
   }
 
   /** The headers that differ on every answer of any server. */
@@ -163,23 +166,23 @@ describe('signed-in hot paths across two instances (ADR 0021)', () => {
   });
 
   // "At once" on another instance is as soon as its listener hears the NOTIFY (ADR 0021): a few
-  // milliseconds, but not always before the very next request when the machine is loaded (the
-  // suites run in parallel), so these poll every millisecond and require the refusal within 100 ms.
-  it('suspension is seen by the other instance at once (401 within 100 ms)', async () => {
+  // milliseconds on an idle machine, more on a loaded one. So these check that the first request
+  // after the instance has heard it sees the change (heardEverything sends a marker behind it); how
+  // many milliseconds that takes is a figure for a benchmark, not a bound for a test (issue 25:
+  // 103 ms once, under npm test).
+  it('suspension is seen by the other instance at once (401 once it has heard the NOTIFY)', async () => {
     const user = await signUp();
     await warm(b, user.cookie);
     await identity.suspend(user.id);
-    const suspended = Date.now();
-    await refusedWithin100ms(b, '/api/user', user.cookie, suspended);
+    await refusedOnceHeard(b, '/api/user', user.cookie);
     expect((await get(b, '/api/user/credits', user.cookie)).status).toBe(401);
   });
 
-  it('deletion (IDENTITY_API.beginDeletion) is seen by the other instance at once (401 within 100 ms)', async () => {
+  it('deletion (IDENTITY_API.beginDeletion) is seen by the other instance at once (401 once it has heard the NOTIFY)', async () => {
     const user = await signUp();
     await warm(b, user.cookie);
     await identity.beginDeletion(user.id);
-    const deleting = Date.now();
-    await refusedWithin100ms(b, '/api/user/credits', user.cookie, deleting);
+    await refusedOnceHeard(b, '/api/user/credits', user.cookie);
     expect((await get(b, '/api/user', user.cookie)).status).toBe(401);
   });
 
@@ -189,9 +192,8 @@ describe('signed-in hot paths across two instances (ADR 0021)', () => {
     await warm(b, user.cookie);
     await warm(b, other);
     const changed = await post(a, '/api/user/change-password', { currentPassword: user.password, newPassword: 'another-pass-2' }, user.cookie);
-    const changedAt = Date.now();
     expect(changed.status).toBe(200);
-    await refusedWithin100ms(b, '/api/user/credits', other, changedAt);
+    await refusedOnceHeard(b, '/api/user/credits', other);
     expect((await get(b, '/api/user', other)).status).toBe(401);
     await heardEverything(b);
     expect((await get(b, '/api/user', user.cookie)).status).toBe(200);
@@ -208,29 +210,19 @@ describe('signed-in hot paths across two instances (ADR 0021)', () => {
         await c.end();
       }
     });
-    await waitFor('the verified flag on B', async () => JSON.parse((await get(b, '/api/user', user.cookie)).body).emailVerified === true, { timeoutMs: 100, intervalMs: 1 });
+    await heardEverything(b);
+    expect(JSON.parse((await get(b, '/api/user', user.cookie)).body)).toMatchObject({ emailVerified: true });
   });
 
-  it('a balance change: exact on the next poll of the writing instance, within 100 ms on the other', async () => {
+  it('a balance change: exact on the next poll of the writing instance, and on the other once it has heard the NOTIFY', async () => {
     const user = await signUp();
     await warm(a, user.cookie);
     await warm(b, user.cookie);
     const before = JSON.parse((await get(b, '/api/user/credits', user.cookie)).body) as { balance: number };
     await credits.grant({ userId: user.id, credits: 7, kind: 'regular', type: 'grant', sourceType: 'admin', description: 'test', idempotencyKey: randomUUID() });
-    const granted = Date.now();
     expect(JSON.parse((await get(a, '/api/user/credits', user.cookie)).body).balance).toBe(before.balance + 7);
-    let seenAfter = Infinity;
-    await waitFor(
-      'the new balance on B',
-      async () => {
-        const now = JSON.parse((await get(b, '/api/user/credits', user.cookie)).body) as { balance: number };
-        if (now.balance !== before.balance + 7) return false;
-        seenAfter = Date.now() - granted;
-        return true;
-      },
-      { timeoutMs: 2000, intervalMs: 1 },
-    );
-    expect(seenAfter).toBeLessThan(100);
+    await heardEverything(b);
+    expect(JSON.parse((await get(b, '/api/user/credits', user.cookie)).body).balance).toBe(before.balance + 7);
     // And the cache serves it again (the hot path holds the new balance).
     const etag = (await get(b, '/api/user/credits', user.cookie)).headers.etag;
     expect((await get(b, '/api/user/credits', user.cookie, { 'if-none-match': etag })).status).toBe(304);
