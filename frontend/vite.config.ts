@@ -70,7 +70,14 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'shared', include: [TESTS], exclude: [...NOT_TESTS, ...MOCKING_FILES], isolate: false },
+        test: {
+          name: 'shared',
+          include: [TESTS],
+          exclude: [...NOT_TESTS, ...MOCKING_FILES],
+          isolate: false,
+          // Every page loaded before the first test (src/test/preload-pages.ts).
+          setupFiles: ['./src/test/preload-pages.ts'],
+        },
       },
       ...(MOCKING_FILES.length
         ? [{ extends: true as const, test: { name: 'isolated', include: MOCKING_FILES, exclude: NOT_TESTS, isolate: true } }]
