@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
+import { cliReport } from './cli-report';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const FIXTURE = 'backend/test/architecture/fixture';
@@ -12,18 +12,7 @@ interface CruiseResult {
 }
 
 function cruise(target: string): CruiseResult {
-  let out: string;
-  try {
-    out = execFileSync(process.execPath, [CLI, '--config', '.dependency-cruiser.cjs', '--output-type', 'json', target], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-      maxBuffer: 64 * 1024 * 1024,
-    });
-  } catch (e) {
-    out = String((e as { stdout?: string }).stdout); // exits non-zero when it finds violations
-  }
-  return JSON.parse(out) as CruiseResult;
+  return cliReport<CruiseResult>(CLI, ['--config', '.dependency-cruiser.cjs', '--output-type', 'json', target], ROOT);
 }
 
 describe('architecture rules (dependency-cruiser, run by npm test on the real code)', () => {

@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
+import { cliReport } from './cli-report';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const FIXTURE = path.join(__dirname, 'fixture');
@@ -12,18 +12,7 @@ interface LintResult {
 
 /** The repository's eslint.config.mjs run inside the fixture (its paths are relative to where ESLint runs). */
 function lintFixture(): LintResult[] {
-  let out: string;
-  try {
-    out = execFileSync(process.execPath, [CLI, '--config', path.join(ROOT, 'eslint.config.mjs'), '--format', 'json', 'backend', 'frontend'], {
-      cwd: FIXTURE,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-      maxBuffer: 64 * 1024 * 1024,
-    });
-  } catch (e) {
-    out = String((e as { stdout?: string }).stdout); // exits non-zero when it finds problems
-  }
-  return JSON.parse(out) as LintResult[];
+  return cliReport<LintResult[]>(CLI, ['--config', path.join(ROOT, 'eslint.config.mjs'), '--format', 'json', 'backend', 'frontend'], FIXTURE);
 }
 
 describe('ESLint rules (eslint.config.mjs, run by npm test on the real code)', () => {
