@@ -1,5 +1,6 @@
-import { describe, expect, inject, it } from 'vitest';
-import { signUpThroughApi } from './support/accounts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signUpThroughApi, type TestAccount } from './support/accounts';
 import { axeViolations } from './support/axe';
 import { useBrowserContexts, watchErrors } from './support/browser';
 
@@ -14,42 +15,56 @@ function unexpected(errors: string[]): string[] {
   return errors.filter((e) => !/\b(401|403)\b|Unauthorized|Forbidden/.test(e));
 }
 
+/**
+ * One admin journey in steps that run in order on the same two browsers: the user with the editor
+ * open in their own browser, and the admin. Each step has the test's own time budget.
+ */
 describe('the admin dashboard in a real browser', () => {
   const { newContext } = useBrowserContexts();
+  let userContext: BrowserContext;
+  let userPage: Page;
+  let user: TestAccount;
+  let adminContext: BrowserContext;
+  let page: Page;
+  let errors: string[];
 
-  it('an admin finds a user, gives 5 credits, suspends them (their open tab is signed out) and forces the fallback; a non-admin sees Access Denied', async () => {
-    // The user, signed in with the editor open in their own browser.
-    const userContext = await newContext();
-    const user = await signUpThroughApi(userContext.request, baseUrl, outboxDir, { verify: true });
-    const userPage = await userContext.newPage();
+  beforeAll(async () => {
+    userContext = await newContext();
+    user = await signUpThroughApi(userContext.request, baseUrl, outboxDir, { verify: true });
+    userPage = await userContext.newPage();
+    // The admin: an ADMIN_EMAILS address, verified (D25).
+    adminContext = await newContext();
+    await signUpThroughApi(adminContext.request, baseUrl, outboxDir, { verify: true, email: adminEmail });
+    page = await adminContext.newPage();
+    errors = watchErrors(page);
+  });
+  afterAll(() => {
+    expect(unexpected(errors)).toEqual([]);
+  });
+
+  it('a non-admin who opens /admin sees Access Denied, and the server refuses the calls (D22)', async () => {
     await userPage.goto(`${baseUrl}/dashboard`);
     await userPage.getByRole('button', { name: 'Account menu' }).waitFor();
-
-    // A non-admin who opens /admin sees Access Denied (and the server refuses the calls, D22).
     await userPage.goto(`${baseUrl}/admin`);
     await userPage.getByText(ACCESS_DENIED).waitFor();
     expect((await userContext.request.get(`${baseUrl}/api/admin/users`)).status()).toBe(403);
     await userPage.goto(`${baseUrl}/dashboard`);
+    await userPage.getByRole('button', { name: 'Account menu' }).waitFor();
+  });
 
-    // The admin: an ADMIN_EMAILS address, verified (D25).
-    const adminContext = await newContext();
-    await signUpThroughApi(adminContext.request, baseUrl, outboxDir, { verify: true, email: adminEmail });
-    const page = await adminContext.newPage();
-    const errors = watchErrors(page);
+  it('an admin finds the user by e-mail and gives them 5 regular credits', async () => {
     await page.goto(`${baseUrl}/admin`);
     await page.getByRole('tab', { name: 'User Management' }).waitFor();
     expect(await page.title()).toContain('Admin Dashboard - Internal Access Only');
     await page.getByRole('heading', { name: /^Users \(\d+\)$/ }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
-    // Find the user by e-mail.
     await page.getByRole('searchbox', { name: 'Search users' }).fill(user.email);
     await page.getByRole('searchbox', { name: 'Search users' }).press('Enter');
     await page.getByRole('heading', { name: 'Users (1)' }).waitFor();
     const row = page.getByRole('article', { name: user.email });
     await row.waitFor();
 
-    // Give 5 regular credits with reason gift.
     await row.getByRole('button', { name: 'View Details' }).click();
     const dialog = page.getByRole('dialog', { name: 'User Details' });
     await dialog.waitFor();
@@ -64,17 +79,19 @@ describe('the admin dashboard in a real browser', () => {
     await dialog.waitFor({ state: 'hidden' });
     const credits = (await (await userContext.request.get(`${baseUrl}/api/user/credits`)).json()) as { regular: number };
     expect(credits.regular).toBe(5);
+  });
 
-    // Suspend them: the badge here, and their open tab is signed out at its next call (D21).
+  it("suspends them: the badge shows, and the user's open tab is signed out at its next call (D21)", async () => {
+    const row = page.getByRole('article', { name: user.email });
     await row.getByRole('button', { name: 'Suspend' }).click();
     await page.getByText('User status updated successfully').waitFor();
     await row.getByText('Suspended', { exact: true }).waitFor();
     await row.getByRole('button', { name: 'Unsuspend' }).waitFor();
     await userPage.getByRole('link', { name: 'Members Area' }).first().waitFor({ timeout: 15_000 });
     expect((await userContext.request.get(`${baseUrl}/api/user`)).status()).toBe(401);
+  });
 
-    // Override the automatic fallback and see the status change. This server runs the local
-    // engine, which has no fallback model: Force Fallback On is offered as unavailable (issue 24).
+  it('overrides the automatic fallback and sees the status change (the local engine has no fallback model, issue 24)', async () => {
     await page.getByRole('tab', { name: 'System Reliability' }).click();
     const status = page.getByRole('region', { name: 'System Status' });
     await status.getByText('Automatic').waitFor();
@@ -85,8 +102,9 @@ describe('the admin dashboard in a real browser', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Return to Automatic' }).click();
     await status.getByText('Automatic').waitFor();
+  });
 
-    // The other tabs draw their figures and forms without accessibility faults.
+  it('draws the other tabs, their figures and forms, without accessibility faults', async () => {
     for (const [tab, shown] of [
       ['Credit Transactions', page.getByText('+5').first()],
       ['Sales Analytics', page.getByText('Revenue per day (last 30 days)').first()],
@@ -97,8 +115,9 @@ describe('the admin dashboard in a real browser', () => {
       await shown.waitFor();
       expect([tab, await axeViolations(page)]).toEqual([tab, []]);
     }
+  });
 
-    // Every action is in the audit trail, newest first.
+  it('has every action in the audit trail, newest first', async () => {
     await page.getByRole('tab', { name: 'Audit Log' }).click();
     await page.getByText(/fallback\.override|Fallback override/i).first().waitFor();
     expect(await axeViolations(page)).toEqual([]);
@@ -109,6 +128,5 @@ describe('the admin dashboard in a real browser', () => {
       ['user.suspend', 'succeeded'],
       ['credits.adjust', 'succeeded'],
     ]);
-    expect(unexpected(errors)).toEqual([]);
   });
 });

@@ -147,7 +147,8 @@ describe('the community in a real browser', () => {
     expect(await first.getByRole('img').count()).toBe(2);
     expect(await page.getByRole('link', { name: 'Create Your Own Viral Edit' }).getAttribute('href')).toBe('/dashboard');
 
-    // 13 laughed-at edits (12 here, 1 from the landing-page test) or 12 when run alone: page 2 is short.
+    // 13 laughed-at edits on this file's own server (12 here, 1 from the live-feed test above), or 12
+    // when this test runs alone: page 2 is short.
     await page.getByRole('button', { name: 'Load More' }).click();
     await expect.poll(() => entries.count()).toBeGreaterThan(10);
     const total = await entries.count();

@@ -37,13 +37,21 @@ const ROUTES = [
   '/this/page/does-not-exist',
 ];
 
-/** Opens the path and waits until the page settled: network quiet, lazy page loaded, fonts ready. */
+/**
+ * Opens the path and waits until the page settled: network quiet, lazy page loaded, fonts ready,
+ * every transition and finite animation ended, and two frames laid out since.
+ */
 async function settle(page: Page, path: string): Promise<void> {
   await page.goto(`${baseUrl}${path}`);
   await page.waitForLoadState('networkidle');
   await page.locator('h1:visible, h2:visible').first().waitFor({ timeout: 10_000 });
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.waitForTimeout(150);
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || (!(a instanceof CSSTransition) && a.effect?.getComputedTiming().endTime === Infinity)),
+  );
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
 /** The page's width, and (to make a failure readable) the elements that stick out past the viewport. */

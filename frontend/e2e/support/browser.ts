@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 
 /** Debian's Chromium (npx playwright install cannot download browsers on these machines). */
 export function launchBrowser(): Promise<Browser> {
@@ -21,22 +21,34 @@ export function watchErrors(page: Page): string[] {
 
 /**
  * One Chromium for the enclosing describe block, and a way to open fresh contexts (a visitor,
- * another user) that are all closed with it. Call it at the top of a describe.
+ * another user). A context opened by a test is closed when that test ends: a page left open keeps
+ * polling and animating, and on a 2-core machine the open pages of earlier tests cost more CPU
+ * than the test that runs. Contexts opened by a beforeAll live until the block ends. Call it at
+ * the top of a describe.
  */
 export function useBrowserContexts(defaults: BrowserContextOptions = {}): { newContext: (options?: BrowserContextOptions) => Promise<BrowserContext> } {
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const shared: BrowserContext[] = [];
+  let ofTest: BrowserContext[] | undefined;
   beforeAll(async () => {
     browser = await launchBrowser();
   });
+  beforeEach(() => {
+    ofTest = [];
+  });
+  afterEach(async () => {
+    const done = ofTest ?? [];
+    ofTest = undefined;
+    await Promise.all(done.map((context) => context.close()));
+  });
   afterAll(async () => {
-    for (const context of contexts) await context.close();
+    for (const context of shared) await context.close();
     await browser?.close();
   });
   return {
     newContext: async (options) => {
       const context = await browser.newContext({ ...defaults, ...options });
-      contexts.push(context);
+      (ofTest ?? shared).push(context);
       return context;
     },
   };

@@ -79,6 +79,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!fs.existsSync(main) || !fs.existsSync(path.join(ROOT, 'frontend', 'dist', 'index.html'))) {
     throw new Error('The app is not built: run `npm run build` first (npm test does).');
   }
+  console.log(`browser tier: starting the app for project ${project.name}`);
   const port = await freePort();
   const { youtube, videoUrl } = await fakeYoutube();
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'magic-editor-e2e-outbox-'));
