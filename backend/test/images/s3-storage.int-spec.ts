@@ -2,6 +2,8 @@ import request from 'supertest';
 import { IntervalJobs } from '../../src/shared/jobs/interval-jobs';
 import { DeleteImageObjectsJob } from '../../src/modules/images/application/delete-image-objects.job';
 import { PurgeMyEditsJob } from '../../src/modules/images/application/purge-my-edits.job';
+import { ImageObjectMovesService } from '../../src/modules/images/application/image-object-moves.service';
+import { ImageStorageService } from '../../src/modules/images/application/image-storage.service';
 import { signedInAdmin } from '../administration/admin-helpers';
 import { createGenerationApp, generate, signedInUser, sql, type TestUser } from '../generation/generation-helpers';
 import { photoJpeg } from '../support/images';
@@ -31,7 +33,7 @@ describe('images in an S3-compatible object store', () => {
   beforeAll(async () => {
     s3 = await startS3Server();
     t = await createGenerationApp({ env: { ...s3.env, ADMIN_EMAILS: ADMIN_EMAIL } });
-    owner = await signedInUser(t, { regular: 10 });
+    owner = await signedInUser(t, { regular: 12 });
   });
   afterAll(async () => {
     await t?.close();
@@ -129,6 +131,23 @@ describe('images in an S3-compatible object store', () => {
     await request(t.http).get(shown.generatedRenditions[0].url).expect(404);
     await stranger.agent.get(`/api/images/${shown.id}`).expect(404);
     await get(`/api/images/${shown.id}`, owner.agent).expect(200);
+  });
+
+  it('serves a file whose row was read just before its objects moved (the move copies, records, then deletes)', async () => {
+    const image = await made(owner, false);
+    const [before] = await sql<{ generated_key: string }>(t, `SELECT generated_key FROM image WHERE id = $1`, [image.id]);
+    expect(before.generated_key).toBe(`private/images/${image.id}/generated.jpg`);
+
+    await sql(t, `UPDATE image SET is_public = true WHERE id = $1`, [image.id]);
+    await t.app.get(ImageObjectMovesService).settle(image.id);
+    const [after] = await sql<{ generated_key: string }>(t, `SELECT generated_key FROM image WHERE id = $1`, [image.id]);
+    expect(after.generated_key).toBe(`public/images/${image.id}/generated.jpg`);
+    expect((await s3.imageKeys(image.id)).some((k) => k.startsWith('private/'))).toBe(false);
+
+    const bytes = await t.app.get(ImageStorageService).read({ bytes: null, key: before.generated_key });
+    expect(bytes?.equals(await s3.object(after.generated_key))).toBe(true);
+    // A key with no object under either prefix is still missing.
+    expect(await t.app.get(ImageStorageService).read({ bytes: null, key: `private/images/${image.id}/nothing.jpg` })).toBeNull();
   });
 
   it('deletes the objects when the account is deleted, and the sweep retries what is left queued', async () => {

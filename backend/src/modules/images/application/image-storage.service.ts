@@ -3,7 +3,7 @@ import { TypeormImageObjectsRepository } from '../adapters/typeorm/typeorm-image
 import type { RenditionRow } from '../adapters/typeorm/typeorm-image.repository';
 import type { ImageFile } from '../domain/image';
 import type { StoredMimeType } from '../domain/image-format';
-import { everyImagePrefix, fileKey, objectScopeOf, renditionKey, type ObjectScope } from '../domain/object-keys';
+import { everyImagePrefix, fileKey, keyInScope, OBJECT_SCOPES, objectScopeOf, renditionKey, scopeOfKey, type ObjectScope } from '../domain/object-keys';
 import { IMAGE_STORE, type ImageStore, type Placement } from './image-store.port';
 
 /** Images whose objects one sweep deletes per claim. */
@@ -63,10 +63,23 @@ export class ImageStorageService implements OnModuleDestroy {
     return visibility ? objectScopeOf({ ...visibility, status: 'completed' }) : 'private';
   }
 
-  /** The bytes of a stored file, wherever they are; null when the object is missing. */
+  /**
+   * The bytes of a stored file, wherever they are; null when the object is missing. A move
+   * (ImageObjectMovesService) copies an object, records its new key, then deletes the old one: a
+   * row read just before the record names a key that may be gone by the time it is fetched, while
+   * the object is under the other prefix. So a missing object is looked for there too.
+   */
   async read(stored: Placement): Promise<Buffer | null> {
     if (stored.bytes) return stored.bytes;
-    if (stored.key) return this.store.get(stored.key);
+    if (!stored.key) return null;
+    const found = await this.store.get(stored.key);
+    if (found) return found;
+    const scope = scopeOfKey(stored.key);
+    for (const other of OBJECT_SCOPES) {
+      if (other === scope) continue;
+      const moved = await this.store.get(keyInScope(stored.key, other));
+      if (moved) return moved;
+    }
     return null;
   }
 

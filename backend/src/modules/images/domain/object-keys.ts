@@ -12,6 +12,7 @@ import { extensionFor, type StoredMimeType } from './image-format';
  * nothing but its id (every prefix it may have).
  */
 export type ObjectScope = 'public' | 'private';
+export const OBJECT_SCOPES: readonly ObjectScope[] = ['public', 'private'];
 
 /** The scope an image's objects belong in now: public only while it is completed and publicly visible. */
 export function objectScopeOf(image: Pick<ImageRecord, 'status' | 'isPublic' | 'isHiddenByAdmin'>): ObjectScope {
