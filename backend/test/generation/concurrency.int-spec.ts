@@ -11,15 +11,16 @@ describe('concurrent generations', () => {
   });
   afterAll(() => t.close());
 
-  it('lets exactly 3 of 50 concurrent generations through 3 credits; the others get 402 and the ledger adds up', async () => {
+  it('lets exactly 3 of 20 concurrent generations through 3 credits; the others get 402 and the ledger adds up', async () => {
     const user = await signedInUser(t, { regular: 3 });
     const image = await smallJpeg();
+    // 20 at once race for 3 credits as surely as 50 did, at less than half the machine's time.
     const responses = await Promise.all(
-      Array.from({ length: 50 }, () => generate(user.agent, { image, prompt: 'make it black and white' }).then((r) => r)),
+      Array.from({ length: 20 }, () => generate(user.agent, { image, prompt: 'make it black and white' }).then((r) => r)),
     );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(3);
-    expect(statuses.filter((s) => s === 402)).toHaveLength(47);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(17);
     for (const r of responses.filter((x) => x.status === 402)) {
       expect(r.body).toMatchObject({ message: 'Insufficient credits', code: 'CREDITS.INSUFFICIENT' });
     }
