@@ -31,18 +31,28 @@ describe('graceful shutdown', () => {
       await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
       const wsClosed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
 
-      // A request whose body is still arriving when the signal comes.
+      // A request whose body is still arriving when the signal comes. It asks for 100 Continue:
+      // the server answers that once it has read the headers, so the request is known to be in
+      // flight (not an idle connection, which a shutdown closes) before the signal is sent.
       const body = '{"note":"finishing this request"}';
       const socket = net.connect(port, '127.0.0.1');
       await new Promise((r) => socket.once('connect', r));
       let response = '';
-      socket.on('data', (d) => (response += d.toString()));
+      let heardContinue: () => void = () => undefined;
+      const continued = new Promise<void>((r) => (heardContinue = r));
+      socket.on('data', (d) => {
+        response += d.toString();
+        if (/^HTTP\/1\.1 100 Continue\r\n\r\n/.test(response)) {
+          response = response.replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, '');
+          heardContinue();
+        }
+      });
       const socketEnded = new Promise((r) => socket.once('close', r));
       socket.write(
         `POST /api/not-a-route HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
-          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+          `Content-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`,
       );
-      await new Promise((r) => setTimeout(r, 200));
+      await continued;
 
       server.child.kill('SIGTERM');
       await expect(wsClosed).resolves.toBe(1001);
@@ -59,7 +69,7 @@ describe('graceful shutdown', () => {
         }),
       ).rejects.toThrow();
 
-      socket.write(body.slice(10));
+      socket.write(body);
       await socketEnded;
       expect(response).toMatch(/^HTTP\/1\.1 404/);
       expect(response).toContain('"code":"HTTP.NOT_FOUND"');
