@@ -108,7 +108,8 @@ describe('admin dashboard tabs', () => {
       },
       { path: '/admin?tab=reliability' },
     );
-    await screen.findByText('Flux Kontext Max', { selector: 'dd' });
+    // The model in use, in System Status (System Configuration names it too, as the primary model).
+    await within(await screen.findByRole('region', { name: 'System Status' })).findByText('Flux Kontext Max', { selector: 'dd' });
     expect(calls(requests, 'GET', '/api/admin/fallback/status').length).toBeGreaterThan(0);
 
     await user.click(screen.getByRole('tab', { name: 'User Management' }));
