@@ -6,9 +6,11 @@
 //   build backend → backend integration (its child-process tests start the build, not ts-node);
 //   architecture rules, eslint, typecheck backend (src, test, bench), typecheck frontend (src, e2e),
 //   api contract (the checked-in OpenAPI document and client types are what the code makes, ADR 0027)
-//   → build frontend, backend unit, frontend; browser (the built app) last.
-// So the integration tier, which mostly waits on PostgreSQL, runs beside the short CPU-bound tiers,
-// and the browser tier beside what is left of it.
+//   → build frontend, backend unit, frontend; browser (the built app) last, once the integration
+//   tier has ended.
+// So the integration tier runs beside the short tiers, and the browser tier (three Chromiums and a
+// server, two cores' worth) beside nothing but what is left of them: run beside the integration
+// tier, both took twice as long and the integration tier's hooks overran their 30 s.
 //
 // A tier's output is held until it ends, then printed in one piece under its name with its time.
 // After a failure no further tier starts; those running finish. The closing line,
@@ -52,7 +54,7 @@ const tiers = [
   {
     name: 'browser',
     cmd: ['npm', 'run', 'test:e2e', '-w', 'frontend', '--', ...vitestJson('e2e')],
-    needs: ['build backend', 'build frontend'],
+    needs: ['build backend', 'build frontend', 'backend integration'],
     report: 'e2e',
   },
 ];
