@@ -114,12 +114,14 @@ describe('community live updates across instances (D17)', () => {
         WHERE datname = current_database() AND pid <> pg_backend_pid() AND query LIKE '%LISTEN community_new_edit%'`,
     );
     expect(killed.length).toBe(2); // one dedicated listener per instance
-    // Wait until both listeners are back.
+    // Wait until both listeners are back: their LISTEN has ended (the session is idle after it), so
+    // it has taken effect; while it is still running, a NOTIFY would pass them by.
     const end = Date.now() + 5000;
     for (;;) {
       const [{ n }] = await sql<{ n: number }>(
         a,
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND query LIKE '%LISTEN community_new_edit%'`,
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid() AND query LIKE '%LISTEN community_new_edit%' AND state = 'idle'`,
       );
       if (n === 2) break;
       if (Date.now() > end) throw new Error(`listeners not back: ${n}`);
