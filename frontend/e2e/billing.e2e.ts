@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
-import type { APIRequestContext, Locator, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import type { APIRequestContext, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signUpThroughApi } from './support/accounts';
 import { editWithChip, PHOTO } from './support/editor';
 import { axeViolations } from './support/axe';
@@ -59,74 +59,86 @@ function unexpected(errors: string[]): string[] {
 describe('billing with the local test checkout in a real browser', () => {
   const { newContext } = useBrowserContexts();
 
-  it('an out-of-credits user buys 7 credits (a declined card first), then makes a watermark-free edit', async () => {
-    const context = await newContext();
-    await signUpThroughApi(context.request, baseUrl, outboxDir, { verify: true });
-    // The 2 free watermarked credits, spent.
-    await spendCredit(context.request);
-    await spendCredit(context.request);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+  // One journey in ordered steps on the same page, each in a test's own time budget.
+  describe('an out-of-credits user buys 7 credits (a declined card first), then makes a watermark-free edit', () => {
+    let context: BrowserContext;
+    let page: Page;
+    let errors: string[];
+    let sessionId: string;
 
-    // At 0 credits a generation ends in the Out of Credits question.
-    await page.goto(`${baseUrl}/dashboard`);
-    await page.getByRole('link', { name: /^0 credits/ }).waitFor();
-    await editWithChip(page, baseUrl, 'make it black and white');
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('heading', { name: "You're out of credits!" }).waitFor();
-    await dialog.getByRole('button', { name: 'Buy Credits' }).click();
-    await page.waitForURL(`${baseUrl}/pricing`);
-
-    // The Buy Credits tab, the 7-credit pack.
-    await page.getByRole('note').getByText('Test mode: checkout uses a test card form').waitFor();
-    expect(await axeViolations(page)).toEqual([]); // pricing
-    await page.getByRole('tab', { name: 'Buy Credits' }).click();
-    const packs = page.getByRole('list', { name: 'Credit packs' });
-    await packs.getByRole('button', { name: 'Buy 7 credits' }).click();
-
-    // The local checkout: its order summary, then a declined card.
-    await page.waitForURL(/\/checkout\/local\/[^/?#]+$/);
-    const sessionId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
-    await page.getByText('Test checkout — no real payment is taken').waitFor();
-    const summary = page.getByRole('region', { name: 'Order summary' });
-    await summary.getByText('7 credits', { exact: true }).first().waitFor();
-    await summary.getByText('$5.00').waitFor();
-    await payWithCard(page, DECLINED_CARD, '$5.00');
-    await page.getByRole('alert').getByText('Your card was declined.').waitFor();
-    expect(await axeViolations(page)).toEqual([]); // the local checkout, with its error
-    expect(page.url()).toBe(`${baseUrl}/checkout/local/${encodeURIComponent(sessionId)}`);
-    // Nothing was bought.
-    expect(await balance(context.request)).toBe(0);
-    const open = await context.request.get(`${baseUrl}/api/checkout/sessions/${encodeURIComponent(sessionId)}`);
-    expect(await open.json()).toMatchObject({ fulfilled: false });
-
-    // The paying card: the success page shows the purchase and the new balance.
-    await payWithCard(page, PAYING_CARD, '$5.00');
-    await page.waitForURL(`${baseUrl}/checkout/success?session_id=${encodeURIComponent(sessionId)}`);
-    await page.getByRole('heading', { name: 'Payment successful' }).waitFor({ timeout: 10_000 });
-    expect(await fact(page, 'Purchased').textContent()).toBe('7 credits');
-    expect(await fact(page, 'Amount paid').textContent()).toBe('$5.00');
-    expect(await fact(page, 'Your balance').textContent()).toBe('7 credits');
-    await page.getByRole('link', { name: /^7 credits/ }).waitFor();
-
-    // A paid credit makes a watermark-free edit and costs one: 7 → 6.
-    await page.getByRole('link', { name: 'Start editing' }).click();
-    await page.waitForURL(`${baseUrl}/dashboard`);
-    const generated = page.waitForResponse((res) => res.url() === `${baseUrl}/api/generate` && res.request().method() === 'POST', {
-      timeout: 20_000,
+    beforeAll(async () => {
+      context = await newContext();
+      await signUpThroughApi(context.request, baseUrl, outboxDir, { verify: true });
+      // The 2 free watermarked credits, spent.
+      await spendCredit(context.request);
+      await spendCredit(context.request);
+      page = await context.newPage();
+      errors = watchErrors(page);
     });
-    await editWithChip(page, baseUrl, 'add snow falling');
-    expect(await (await generated).json()).toMatchObject({ watermarked: false });
-    await page.getByRole('heading', { name: 'Download Results', level: 2 }).waitFor({ timeout: 20_000 });
-    const result = page.getByRole('img', { name: /add snow falling/i }).first();
-    await result.waitFor();
-    await expect.poll(() => result.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
-    expect(await page.getByText('made with a free credit').count()).toBe(0);
-    expect(await page.getByRole('link', { name: 'Buy credits or a plan to remove watermarks' }).count()).toBe(0);
-    await page.getByRole('link', { name: /^6 credits/ }).waitFor({ timeout: 10_000 });
-    expect(await balance(context.request)).toBe(6);
+    afterAll(() => {
+      expect(unexpected(errors)).toEqual([]);
+    });
 
-    expect(unexpected(errors)).toEqual([]);
+    it('at 0 credits a generation ends in the Out of Credits question, whose Buy Credits leads to the packs', async () => {
+      await page.goto(`${baseUrl}/dashboard`);
+      await page.getByRole('link', { name: /^0 credits/ }).waitFor();
+      await editWithChip(page, baseUrl, 'make it black and white');
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('heading', { name: "You're out of credits!" }).waitFor();
+      await dialog.getByRole('button', { name: 'Buy Credits' }).click();
+      await page.waitForURL(`${baseUrl}/pricing`);
+
+      // The Buy Credits tab, the 7-credit pack.
+      await page.getByRole('note').getByText('Test mode: checkout uses a test card form').waitFor();
+      expect(await axeViolations(page)).toEqual([]); // pricing
+      await page.getByRole('tab', { name: 'Buy Credits' }).click();
+      const packs = page.getByRole('list', { name: 'Credit packs' });
+      await packs.getByRole('button', { name: 'Buy 7 credits' }).click();
+      await page.waitForURL(/\/checkout\/local\/[^/?#]+$/);
+      sessionId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+    });
+
+    it('the local checkout shows its order summary, and a declined card buys nothing', async () => {
+      await page.getByText('Test checkout — no real payment is taken').waitFor();
+      const summary = page.getByRole('region', { name: 'Order summary' });
+      await summary.getByText('7 credits', { exact: true }).first().waitFor();
+      await summary.getByText('$5.00').waitFor();
+      await payWithCard(page, DECLINED_CARD, '$5.00');
+      await page.getByRole('alert').getByText('Your card was declined.').waitFor();
+      expect(await axeViolations(page)).toEqual([]); // the local checkout, with its error
+      expect(page.url()).toBe(`${baseUrl}/checkout/local/${encodeURIComponent(sessionId)}`);
+      expect(await balance(context.request)).toBe(0);
+      const open = await context.request.get(`${baseUrl}/api/checkout/sessions/${encodeURIComponent(sessionId)}`);
+      expect(await open.json()).toMatchObject({ fulfilled: false });
+    });
+
+    it('the paying card: the success page shows the purchase and the new balance', async () => {
+      await payWithCard(page, PAYING_CARD, '$5.00');
+      await page.waitForURL(`${baseUrl}/checkout/success?session_id=${encodeURIComponent(sessionId)}`);
+      await page.getByRole('heading', { name: 'Payment successful' }).waitFor({ timeout: 10_000 });
+      expect(await fact(page, 'Purchased').textContent()).toBe('7 credits');
+      expect(await fact(page, 'Amount paid').textContent()).toBe('$5.00');
+      expect(await fact(page, 'Your balance').textContent()).toBe('7 credits');
+      await page.getByRole('link', { name: /^7 credits/ }).waitFor();
+    });
+
+    it('a paid credit makes a watermark-free edit and costs one: 7 → 6', async () => {
+      await page.getByRole('link', { name: 'Start editing' }).click();
+      await page.waitForURL(`${baseUrl}/dashboard`);
+      const generated = page.waitForResponse((res) => res.url() === `${baseUrl}/api/generate` && res.request().method() === 'POST', {
+        timeout: 20_000,
+      });
+      await editWithChip(page, baseUrl, 'add snow falling');
+      expect(await (await generated).json()).toMatchObject({ watermarked: false });
+      await page.getByRole('heading', { name: 'Download Results', level: 2 }).waitFor({ timeout: 20_000 });
+      const result = page.getByRole('img', { name: /add snow falling/i }).first();
+      await result.waitFor();
+      await expect.poll(() => result.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(await page.getByText('made with a free credit').count()).toBe(0);
+      expect(await page.getByRole('link', { name: 'Buy credits or a plan to remove watermarks' }).count()).toBe(0);
+      await page.getByRole('link', { name: /^6 credits/ }).waitFor({ timeout: 10_000 });
+      expect(await balance(context.request)).toBe(6);
+    });
   });
 
   it('a visitor picks Starter, signs in, pays at once, sees the plan on the profile and cancels it', async () => {
