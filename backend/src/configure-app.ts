@@ -9,6 +9,7 @@ import session from 'express-session';
 import helmet from 'helmet';
 import passport from 'passport';
 import { Logger } from 'nestjs-pino';
+import type { Server as HttpServer } from 'node:http';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { AppConfig } from './config/app-config';
@@ -38,6 +39,11 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, ses
   app.flushLogs();
   // ADR 0011: cached public answers (community feed, leaderboard) are sent before Express runs.
   installHotPaths(app.getHttpServer(), app.get(HotPaths));
+  // An idle keep-alive connection stays open 65 s, longer than the 60 s idle timeout common to
+  // proxies and load balancers. With Node's 5 s default, a client that sends its next request as
+  // the server closes the connection gets ECONNRESET (Playwright's request context did in the
+  // browser tier) and a proxy in front answers 502. Shutdown still closes idle connections at once.
+  (app.getHttpServer() as HttpServer).keepAliveTimeout = 65_000;
   if (config.trustProxy) app.set('trust proxy', 1);
   app.disable('x-powered-by');
 

@@ -1,3 +1,5 @@
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -94,6 +96,31 @@ describe('HTTP basics', () => {
     const doc = await request(t.http).get('/api/docs-json').expect(200);
     expect(doc.body.info.title).toBe('Magic Editor API');
     expect(Object.keys(doc.body.paths)).toContain('/api/health');
+  });
+
+  it("keeps an idle keep-alive connection open past Node's 5 s default, so a client reusing it is not reset", async () => {
+    // With Node's default, a client that sends its next request as the server closes the idle
+    // connection gets ECONNRESET (the browser tier's request context did), and a proxy whose idle
+    // timeout is longer (60 s is common) answers 502.
+    const server = t.http;
+    if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const req = http.get({ host: '127.0.0.1', port, path: '/api/health', agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
+        });
+        req.on('error', reject);
+      });
+    try {
+      expect(await get()).toEqual({ status: 200, reused: false });
+      await new Promise((r) => setTimeout(r, 6000));
+      expect(await get()).toEqual({ status: 200, reused: true });
+    } finally {
+      agent.destroy();
+    }
   });
 
   // Last: it breaks this app's database connection.
