@@ -37,7 +37,7 @@ const tiers = [
   { name: 'build backend', cmd: ['npm', 'run', 'build', '-w', 'backend'] },
   {
     name: 'backend integration',
-    cmd: ['npm', 'run', 'test:int', '-w', 'backend', '--', ...INT_WORKERS, '--json', `--outputFile=${report('int')}`],
+    cmd: ['npm', 'run', 'test:int:groups', '-w', 'backend', '--', ...INT_WORKERS, '--json', `--outputFile=${report('int')}`],
     needs: ['build backend'],
     report: 'int',
   },
