@@ -89,18 +89,13 @@ describe('community live updates across instances (D17)', () => {
       return recent.find((e) => e.id === id)?.laughCount;
     };
     // B shows the new image (its cache was dropped by the trigger's notification) and caches it.
-    let seen: number | undefined;
-    for (const end = Date.now() + 3000; seen === undefined && Date.now() < end; ) seen = await laughsOf(b);
-    expect(seen).toBe(0);
+    await waitFor("the new image in instance B's feed", async () => (await laughsOf(b)) !== undefined);
     expect(await laughsOf(b)).toBe(0); // now a cache hit on B
 
     await request(a.http).post(`/api/images/${id}/add-laugh`).send({ userIdentifier: 'cross-instance' }).expect(200);
-    let after = await laughsOf(b);
-    for (const end = Date.now() + 3000; after !== 1 && Date.now() < end; ) {
-      await sleep(10);
-      after = await laughsOf(b);
-    }
-    expect(after).toBe(1);
+    // The laugh's NOTIFY leaves A after its answer (coalesced, ADR 0011) and reaches B's listener
+    // when it does: B's feed is polled until it shows the laugh; how soon is the hot-path bench's figure.
+    await waitFor("the laugh in instance B's cached feed", async () => (await laughsOf(b)) === 1);
     const board = (await request(b.http).get('/api/leaderboard').expect(200)).body as Array<{ id: string; rank: number }>;
     expect(board.find((e) => e.id === id)).toMatchObject({ laughCount: 1 });
   });
