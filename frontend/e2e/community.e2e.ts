@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Locator } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { signUpThroughApi } from './support/accounts';
-import { useBrowserContexts, watchErrors } from './support/browser';
+import { expectLoaded, useBrowserContexts, watchErrors } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 const outboxDir = inject('outboxDir');
@@ -166,5 +166,38 @@ describe('the community in a real browser', () => {
     expect(await entries.count()).toBe(total);
 
     expect(unexpected(errors)).toEqual([]);
+  });
+
+  // The landing page's card shows the whole site's newest edit: this file has the site to itself.
+  it('shows community images whole, a quoted prompt with its quotes once, and one current nav link at /dashboard#community', async () => {
+    const creator = await newContext();
+    await signUpThroughApi(creator.request, baseUrl, outboxDir, { verify: true });
+    const caption = `Hi ${Date.now().toString(36)}`;
+    const prompt = `add the caption "${caption}"`;
+    await generatePublic(creator.request, prompt);
+    const shown = `“add the caption ‘${caption}’”`;
+
+    // The landing page's live card.
+    const visitor = await (await newContext()).newPage();
+    await visitor.goto(`${baseUrl}/`);
+    const card = visitor.getByRole('article', { name: 'Latest community edit' });
+    await card.getByText(shown, { exact: true }).waitFor({ timeout: 10_000 });
+    await expectLoaded(card);
+    expect(await card.locator('img').evaluateAll((all) => all.map((img) => getComputedStyle(img).objectFit))).toEqual(['contain', 'contain']);
+
+    // The editor's Recent Community Edits, reached through the top bar's Community Edits link.
+    const page = await creator.newPage();
+    await page.goto(`${baseUrl}/dashboard#community`);
+    const feed = page.getByRole('region', { name: 'Recent Community Edits' });
+    const article = feed.getByRole('article', { name: prompt });
+    await article.getByText(shown, { exact: true }).waitFor({ timeout: 10_000 });
+    expect(await article.locator('img').evaluateAll((all) => all.map((img) => getComputedStyle(img).objectFit))).toEqual(['contain', 'contain']);
+    expect(await article.textContent()).not.toMatch(/["“”]{2}/);
+
+    const nav = page.getByRole('navigation', { name: 'Primary' });
+    expect(await nav.locator('[aria-current]').allInnerTexts()).toEqual(['Community Edits']);
+    await nav.getByRole('link', { name: 'Magic Editor' }).click();
+    await page.waitForURL(`${baseUrl}/dashboard`);
+    expect(await nav.locator('[aria-current]').allInnerTexts()).toEqual(['Magic Editor']);
   });
 });

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 
 /**
  * Debian's Chromium (npx playwright install cannot download browsers on these machines): its old
@@ -62,4 +62,14 @@ export function useBrowserContexts(defaults: BrowserContextOptions = {}): { newC
       return context;
     },
   };
+}
+
+/** Every picture in `scope` has loaded (a real file behind each src). */
+export async function expectLoaded(scope: Locator): Promise<void> {
+  const images = scope.locator('img');
+  await expect
+    .poll(() => images.evaluateAll((all) => all.length > 0 && all.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)), {
+      timeout: 10_000,
+    })
+    .toBe(true);
 }
