@@ -101,7 +101,7 @@ describe('/checkout/local/{id}: the local test checkout (D30)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Pay $5.00' }));
 
-    expect(screen.getByLabelText('Card number')).toHaveAccessibleDescription(/Your card number is incomplete\.$/);
+    await waitFor(() => expect(screen.getByLabelText('Card number')).toHaveAccessibleDescription(/Your card number is incomplete\.$/));
     expect(screen.getByLabelText('Expiry (MM/YY)')).toHaveAccessibleDescription("Your card's expiration date is incomplete.");
     expect(screen.getByLabelText('CVC')).toHaveAccessibleDescription("Your card's security code is incomplete.");
     expect(screen.getByLabelText('Name on card')).toHaveAccessibleDescription('Please enter the name on the card.');

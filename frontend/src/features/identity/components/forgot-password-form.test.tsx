@@ -51,11 +51,11 @@ describe('"Forgot password?" on the Sign In form (D36)', () => {
 
     await user.click(within(form).getByRole('button', { name: 'Send Reset Link' }));
 
-    expect(within(form).getByLabelText('Email')).toHaveAccessibleDescription('Please enter your email address');
+    await waitFor(() => expect(within(form).getByLabelText('Email')).toHaveAccessibleDescription('Please enter your email address'));
 
     await user.type(within(form).getByLabelText('Email'), 'ann@');
 
-    expect(within(form).getByLabelText('Email')).toHaveAccessibleDescription('Please enter a valid email address');
+    await waitFor(() => expect(within(form).getByLabelText('Email')).toHaveAccessibleDescription('Please enter a valid email address'));
     expect(forgotCalls(requests)).toHaveLength(0);
   });
 

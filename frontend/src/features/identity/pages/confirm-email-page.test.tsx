@@ -124,7 +124,7 @@ describe('resending the confirmation from the failure state (001 §5, §8)', () 
 
     await user.click(screen.getByRole('button', { name: 'Resend Confirmation' }));
 
-    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Please enter your email address');
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Please enter your email address'));
     expect(calls(requests, '/api/resend-confirmation')).toHaveLength(0);
   });
 

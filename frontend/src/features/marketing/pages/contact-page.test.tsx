@@ -82,7 +82,7 @@ describe('contact form validation (001 §5, the /api/contact contract)', () => {
 
     await send(user);
 
-    expect(field('Name')).toHaveAccessibleDescription('Please enter your name');
+    await waitFor(() => expect(field('Name')).toHaveAccessibleDescription('Please enter your name'));
     expect(field('Email')).toHaveAccessibleDescription('Please enter your email');
     expect(field('Subject')).toHaveAccessibleDescription('Please enter a subject');
     expect(field('Message')).toHaveAccessibleDescription('Up to 5000 characters. Please enter a message');
@@ -96,7 +96,7 @@ describe('contact form validation (001 §5, the /api/contact contract)', () => {
 
     await send(user);
 
-    expect(field('Subject')).toHaveAccessibleDescription('Please enter a subject');
+    await waitFor(() => expect(field('Subject')).toHaveAccessibleDescription('Please enter a subject'));
     expect(field('Name')).not.toHaveAccessibleDescription();
   });
 
@@ -107,7 +107,7 @@ describe('contact form validation (001 §5, the /api/contact contract)', () => {
 
     await send(user);
 
-    expect(field('Email')).toHaveAccessibleDescription('Please enter a valid email address');
+    await waitFor(() => expect(field('Email')).toHaveAccessibleDescription('Please enter a valid email address'));
     expect(contactCalls(requests)).toHaveLength(0);
 
     await user.type(field('Email'), 'example.com');
@@ -126,7 +126,7 @@ describe('contact form validation (001 §5, the /api/contact contract)', () => {
 
     await send(user);
 
-    expect(field(label)).toHaveAccessibleDescription(message);
+    await waitFor(() => expect(field(label)).toHaveAccessibleDescription(message));
     expect(contactCalls(requests)).toHaveLength(0);
   });
 
@@ -137,7 +137,7 @@ describe('contact form validation (001 §5, the /api/contact contract)', () => {
 
     await send(user);
 
-    expect(field('Email')).toHaveAccessibleDescription('Email must be at most 254 characters');
+    await waitFor(() => expect(field('Email')).toHaveAccessibleDescription('Email must be at most 254 characters'));
   });
 
   it('accepts the longest values the server accepts', async () => {

@@ -112,7 +112,7 @@ describe('Publish to WordPress (D33)', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Create Draft' }));
 
-    expect(within(dialog).getByRole('textbox', { name: 'Site URL' })).toHaveAccessibleDescription('Please enter your WordPress site address');
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Site URL' })).toHaveAccessibleDescription('Please enter your WordPress site address'));
     expect(within(dialog).getByRole('textbox', { name: 'User name' })).toHaveAccessibleDescription('Please enter your WordPress user name');
     expect(within(dialog).getByLabelText('Application password')).toHaveAccessibleDescription(
       expect.stringContaining('Please enter an application password'),

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../test/fetch-stub';
@@ -52,7 +52,7 @@ describe('YouTube to Article with a pasted transcript', () => {
     await user.type(transcriptField(), 'Too short.');
     await user.click(screen.getByRole('button', { name: 'Generate Article' }));
 
-    expect(transcriptField()).toHaveAccessibleDescription(expect.stringContaining('The transcript is too short: paste at least 40 characters.'));
+    await waitFor(() => expect(transcriptField()).toHaveAccessibleDescription(expect.stringContaining('The transcript is too short: paste at least 40 characters.')));
     expect(transcriptField()).toHaveAttribute('aria-invalid', 'true');
     expect(transcriptField()).toHaveFocus();
     expect(articleCalls(requests)).toHaveLength(0);
@@ -70,7 +70,7 @@ describe('YouTube to Article with a pasted transcript', () => {
     expect(transcriptField()).toHaveAccessibleDescription(expect.stringContaining('200,001 / 200,000 characters'));
     await user.click(screen.getByRole('button', { name: 'Generate Article' }));
 
-    expect(transcriptField()).toHaveAccessibleDescription(expect.stringContaining('The transcript is too long: paste at most 200,000 characters.'));
+    await waitFor(() => expect(transcriptField()).toHaveAccessibleDescription(expect.stringContaining('The transcript is too long: paste at most 200,000 characters.')));
     expect(articleCalls(requests)).toHaveLength(0);
   });
 
