@@ -3,7 +3,7 @@
  * (jest.int-groups.config.js, what `npm test` runs) and the group files (NN.int-group.ts).
  *
  * Jest gives every test file a module registry of its own, so each of the 88 files loaded the
- * whole app again (2,400 modules, about 1.2 CPU-s beyond what the file's tests need). A group
+ * whole app again (2,400 modules, about 1.4 CPU-s beyond what the file's tests need). A group
  * file requires its members inside one describe each: they share the loaded modules and still
  * get their own app, database and hooks (a member's top-level beforeAll/afterAll belong to its
  * describe).
@@ -21,8 +21,10 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const BACKEND = path.resolve(__dirname, '..', '..');
-const ROOTS = ['test', 'src'];
-const SPEC = /\.int-spec\.ts$/;
+// What an integration test file is, as the per-file config says: its roots and its test pattern.
+const perFile = require('../../jest.int.config');
+const ROOTS = perFile.roots.map((root) => path.relative(BACKEND, root.replace('<rootDir>', BACKEND)));
+const SPEC = new RegExp(perFile.testRegex);
 const ALONE =
   /\bjest\.(mock|doMock|unmock|spyOn|useFakeTimers|isolateModules|resetModules|replaceProperty)\(|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete\s+process\.env/;
 
@@ -67,4 +69,4 @@ function plan() {
   return { alone, groups: groups.map((g) => g.members.sort()) };
 }
 
-module.exports = { BACKEND, plan, groupFiles, intSpecs };
+module.exports = { BACKEND, SPEC, plan, groupFiles };

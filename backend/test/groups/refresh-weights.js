@@ -5,7 +5,7 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { BACKEND } = require('./plan');
+const { BACKEND, SPEC } = require('./plan');
 
 const cacheDir = require('jest-config').defaults.cacheDirectory;
 const perf = fs
@@ -16,7 +16,7 @@ const perf = fs
 const weights = {};
 for (const cache of perf) {
   for (const [file, [, ms]] of Object.entries(cache)) {
-    if (file.startsWith(BACKEND) && /\.int-spec\.ts$/.test(file)) weights[path.relative(BACKEND, file).split(path.sep).join('/')] = Math.round(ms / 100) / 10;
+    if (file.startsWith(BACKEND) && SPEC.test(file)) weights[path.relative(BACKEND, file).split(path.sep).join('/')] = Math.round(ms / 100) / 10;
   }
 }
 if (Object.keys(weights).length === 0) throw new Error(`No per-file durations in ${cacheDir}: run npm run test:int -w backend first`);
