@@ -121,6 +121,12 @@ export interface GenerateFields {
   style?: string;
   share?: string;
   mask?: Buffer;
+  /** The mask's declared type (its content decides; default image/png). */
+  maskContentType?: string;
+  /** D38 */
+  sourceImageId?: string;
+  /** D39 */
+  variants?: string;
 }
 
 /** POST /api/generate as the browser sends it (multipart). */
@@ -130,7 +136,9 @@ export function generate(agent: { post(url: string): request.Test }, fields: Gen
   if (fields.style !== undefined) req.field('style', fields.style);
   if (fields.share !== undefined) req.field('share', fields.share);
   if (fields.image) req.attach('image', fields.image, { filename: fields.filename ?? 'photo.jpg', contentType: fields.contentType ?? 'image/jpeg' });
-  if (fields.mask) req.attach('mask', fields.mask, { filename: 'mask.png', contentType: 'image/png' });
+  if (fields.sourceImageId !== undefined) req.field('sourceImageId', fields.sourceImageId);
+  if (fields.variants !== undefined) req.field('variants', fields.variants);
+  if (fields.mask) req.attach('mask', fields.mask, { filename: 'mask.png', contentType: fields.maskContentType ?? 'image/png' });
   return req;
 }
 

@@ -14,6 +14,7 @@ import { HotCacheTriggers1795503078012 } from './1795503078012-hot-cache-trigger
 import { ImageGenerationSeed1795512615284 } from './1795512615284-image-generation-seed';
 import { BillingCheckoutClaim1795811618205 } from './1795811618205-billing-checkout-claim';
 import { ImageObjectScopes1795830542117 } from './1795830542117-image-object-scopes';
+import { ImageEditChains1795858885896 } from './1795858885896-image-edit-chains';
 
 /** Every migration, oldest first. Listed explicitly so ts-jest and the compiled build agree. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   ImageGenerationSeed1795512615284,
   BillingCheckoutClaim1795811618205,
   ImageObjectScopes1795830542117,
+  ImageEditChains1795858885896,
 ];

@@ -71,6 +71,15 @@ export interface ReserveCredit {
   maxActive?: number;
 }
 
+/** D39: several credits held together (the variants of one request). */
+export interface ReserveCredits {
+  userId: string;
+  /** One per credit; D5: the same keys again return the same reservations. */
+  holds: ReadonlyArray<{ idempotencyKey: string; imageId?: string }>;
+  /** As ReserveCredit's, counting the reservations active before these. */
+  maxActive?: number;
+}
+
 export interface Reservation {
   id: string;
   /** D2: the generation is watermarked exactly when this is 'watermarked'. */
@@ -179,6 +188,11 @@ export interface CreditsApi {
    * or TooManyActiveReservationsError when `maxActive` is reached.
    */
   reserve(command: ReserveCredit): Promise<Reservation>;
+  /**
+   * D39: holds one credit per entry of `holds`, all or none (InsufficientCreditsError when fewer
+   * are available; TooManyActiveReservationsError as reserve()).
+   */
+  reserveMany(command: ReserveCredits): Promise<Reservation[]>;
   /** Turns the hold into a `use` row. Idempotent. */
   capture(reservationId: string, imageId?: string): Promise<void>;
   /** Gives the credit back. Idempotent; a captured reservation stays captured. */

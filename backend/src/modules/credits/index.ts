@@ -12,6 +12,7 @@ export type {
   GrantResult,
   Reservation,
   ReserveCredit,
+  ReserveCredits,
   RevokeResult,
   RevokeUnspent,
   SalesFigures,

@@ -10,6 +10,7 @@ import { FailStuckGenerationsJob } from './application/fail-stuck-generations.jo
 import { GenerateImageUseCase } from './application/generate-image.use-case';
 import { InstanceGenerationSlots } from './application/instance-generation-slots';
 import { OutputImageService } from './adapters/codecs/output-image.service';
+import { RegionMaskService } from './adapters/codecs/region-mask.service';
 import { UploadCheckService } from './adapters/codecs/upload-check.service';
 import { GenerationApiService } from './application/generation-api.service';
 import { GENERATION_API } from './generation.api';
@@ -26,6 +27,7 @@ import { GENERATION_API } from './generation.api';
   providers: [
     UploadCheckService,
     OutputImageService,
+    RegionMaskService,
     GenerateImageUseCase,
     FailStuckGenerationsJob,
     InstanceGenerationSlots,

@@ -1,5 +1,5 @@
 import type { ImageStatus } from './domain/image';
-import type { OriginalMimeType, StoredMimeType } from './domain/image-format';
+import type { StoredMimeType } from './domain/image-format';
 import type { RenditionViews } from './domain/rendition';
 import type { SharePicture } from './domain/shared-edit';
 import type { Page, PageRequest } from '../../shared/pagination';
@@ -16,7 +16,8 @@ export interface NewProcessingImage {
   userId: string;
   originalFilename: string;
   originalBytes: Buffer;
-  originalMimeType: OriginalMimeType;
+  /** An upload is JPEG or PNG; a chain step's original (D38) is its parent's output, which may be WebP. */
+  originalMimeType: StoredMimeType;
   prompt: string;
   style: string;
   isPublic: boolean;
@@ -28,6 +29,12 @@ export interface NewProcessingImage {
    * written. Resolving to null or failing, they are made from `originalBytes`, as when left out.
    */
   makeOriginalRenditions?: () => Promise<GeneratedRenditions | null>;
+  /** D38: the image it is edited from (`sourceImageId`); absent for an upload. */
+  parentImageId?: string | null;
+  /** D38: the chain's first image; absent: the image is its own root (an upload). */
+  rootImageId?: string | null;
+  /** D39: shared by the variants one request makes; absent for a single result. */
+  variantGroupId?: string | null;
 }
 
 /** The model's output as it is stored. */
@@ -42,7 +49,22 @@ export interface GeneratedImage {
    * could not be made (the backfill makes them later). Left out, they are made from `bytes`.
    */
   renditions?: Promise<GeneratedRenditions | null>;
+  /**
+   * D38: the same output without the watermark, kept privately (never served) for the next step
+   * of the chain; only when `isWatermarked` (otherwise the stored file is the master).
+   */
+  master?: ImageBytes;
 }
+
+/**
+ * D38: what the next step of a chain is made from: the caller's own completed image. `served` is
+ * the file its owner sees (watermarked when its credit was, D2), which becomes the new image's
+ * original; `master` is what the model gets: the watermark-free output (the served file itself
+ * when it has no watermark).
+ */
+export type ChainSource =
+  | { status: 'completed'; id: string; rootImageId: string; originalFilename: string | null; served: ImageBytes; master: ImageBytes }
+  | { status: 'processing' | 'failed'; id: string };
 
 /** Raw pixels as sharp describes them. */
 export interface RawPixels {
@@ -122,6 +144,12 @@ export interface SharePreview {
 }
 
 export interface ImagesApi {
+  /**
+   * D38: one of the user's own images to edit further; null when it is not theirs, deleted,
+   * unknown or malformed (answered 404 like a missing image), or when a completed image's files
+   * cannot be read. A processing or failed image comes back with only its status.
+   */
+  chainSource(userId: string, imageId: string): Promise<ChainSource | null>;
   /** A new row in `processing` with the checked original (D12). */
   createProcessing(image: NewProcessingImage): Promise<void>;
   /** A generation that never got its credit (402): the row goes, with its bytes. Only while processing. */

@@ -22,6 +22,7 @@ import { TypeormImageRepository } from './adapters/typeorm/typeorm-image.reposit
 import { ChangeVisibilityUseCase } from './application/change-visibility.use-case';
 import { EmptyMyEditsOnPlanEnd } from './application/empty-my-edits-on-plan-end.handler';
 import { FavoriteImageUseCase } from './application/favorite-image.use-case';
+import { ImageHistoryUseCase } from './application/image-history.use-case';
 import { ImageFilesService } from './application/image-files.service';
 import { ImageRenditionsService } from './application/image-renditions.service';
 import { ImagesApiService } from './application/images-api.service';
@@ -68,6 +69,7 @@ import { describeImageStore } from './images.config';
     SaveImageUseCase,
     UnsaveImageUseCase,
     FavoriteImageUseCase,
+    ImageHistoryUseCase,
     ListMyEditsUseCase,
     ChangeVisibilityUseCase,
     SharedEditService,

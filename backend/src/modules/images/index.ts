@@ -5,6 +5,7 @@ export { ImagesModule, openImageCommands } from './images.module';
 export { IMAGES_API } from './images.api';
 export type {
   BackfillSummary,
+  ChainSource,
   CompletedImage,
   GeneratedImage,
   GeneratedRenditions,

@@ -13,6 +13,7 @@ import type {
   GrantResult,
   Reservation,
   ReserveCredit,
+  ReserveCredits,
   RevokeResult,
   RevokeUnspent,
   SalesFigures,
@@ -33,6 +34,9 @@ import { chooseGroupForUse, CREDIT_KINDS, planDebit, type CreditKind } from '../
 
 const GRANT_TYPES = ['grant', 'purchase', 'subscription', 'refund'] as const;
 const ADJUST_REASONS = ['refund', 'gift', 'compensation', 'penalty', 'correction'] as const;
+/** D39: the most credits one reserveMany holds (4 variants). */
+const MAX_HOLDS_AT_ONCE = 4;
+
 /** Room for the `#n` suffix a debit spread over several groups adds (the column holds 255). */
 const MAX_KEY = 240;
 
@@ -187,6 +191,46 @@ export class CreditsService implements CreditsApi {
     }));
     if (stored.userId !== command.userId) throw new IdempotencyKeyReusedError();
     return { id: stored.id, kind: stored.kind };
+  }
+
+  /**
+   * D39: holds `holds.length` credits together (each as reserve() would choose it), in one
+   * transaction under the user's lock: all or none. Fewer credits than holds → InsufficientCreditsError
+   * and nothing held; `maxActive` counts the reservations active before these (a request for 4
+   * variants is one generation in flight as far as that limit goes). A retried request (the same
+   * keys) gets its reservations back.
+   */
+  async reserveMany(command: ReserveCredits): Promise<Reservation[]> {
+    requireUuid(command.userId, 'userId');
+    if (!Array.isArray(command.holds) || command.holds.length < 1 || command.holds.length > MAX_HOLDS_AT_ONCE) {
+      throw new ValidationError(`holds must list 1 to ${MAX_HOLDS_AT_ONCE} credits`);
+    }
+    for (const hold of command.holds) {
+      requireKey(hold.idempotencyKey);
+      if (hold.imageId != null) requireUuid(hold.imageId, 'imageId');
+    }
+    const { maxActive } = command;
+    if (maxActive !== undefined && (!Number.isInteger(maxActive) || maxActive < 1)) throw new ValidationError('maxActive must be a whole number above 0');
+    const stored = await this.changing(command.userId, this.ledger.inUserTransaction(command.userId, async (tx) => {
+      const existing = await Promise.all(command.holds.map((h) => tx.findReservationByKey(h.idempotencyKey)));
+      if (existing.every((r) => r !== null)) return existing as NonNullable<(typeof existing)[number]>[]; // D5
+      if (maxActive !== undefined && (await tx.activeReservationCount()) >= maxActive) throw new TooManyActiveReservationsError(maxActive);
+      const held = [];
+      for (const [i, hold] of command.holds.entries()) {
+        const found = existing[i];
+        if (found) {
+          held.push(found);
+          continue;
+        }
+        const group = chooseGroupForUse(await tx.remainingGroups(), new Date());
+        // Thrown inside the transaction: the holds made so far are rolled back with it.
+        if (!group) throw new InsufficientCreditsError();
+        held.push(await tx.holdOneCredit(group, hold.idempotencyKey, hold.imageId ?? null, this.lease.instanceId));
+      }
+      return held;
+    }));
+    if (stored.some((r) => r.userId !== command.userId)) throw new IdempotencyKeyReusedError();
+    return stored.map((r) => ({ id: r.id, kind: r.kind }));
   }
 
   /** D4: success → a `use` row. Capturing twice changes nothing; a released hold cannot be captured. */

@@ -12,6 +12,7 @@ import { GenerateImageUseCase } from './generate-image.use-case';
 import type { ImageEditRequest, ImageModel } from './image-model.port';
 import { InstanceGenerationSlots } from './instance-generation-slots';
 import { OutputImageService } from '../adapters/codecs/output-image.service';
+import { RegionMaskService } from '../adapters/codecs/region-mask.service';
 import { UploadCheckService } from '../adapters/codecs/upload-check.service';
 
 /** The use case's order and failure paths with fakes around it (D4: a failure never costs a credit). */
@@ -95,6 +96,7 @@ describe('GenerateImageUseCase', () => {
       images as unknown as ImagesApi,
       events,
       slots,
+      new RegionMaskService(),
     );
     const run = (over: Record<string, unknown> = {}) =>
       useCase.execute({ userId: 'u1', image: { buffer: jpeg, originalname: 'a.jpg' }, prompt: 'make it black and white', ...over });

@@ -11,10 +11,10 @@ import {
   type CreditsApi,
   type Reservation,
 } from '../../credits';
-import { IMAGES_API, type ImagesApi, type RenditionView } from '../../images';
+import { ImageNotFoundError, IMAGES_API, largestRenditionWidth, type ChainSource, type GeneratedRenditions, type ImagesApi, type RenditionView, type StoredMimeType } from '../../images';
 import { sanitizeFilename } from '../domain/filename';
 import { SEED_MAX, SEED_MIN } from '../domain/generation-seed';
-import { MODEL_BUSY_MESSAGE, PromptBlockedError, TooManyGenerationsInFlightError } from '../domain/generation-errors';
+import { MODEL_BUSY_MESSAGE, PromptBlockedError, SourceImageNotReadyError, TooManyGenerationsInFlightError } from '../domain/generation-errors';
 import { parseGenerationRequest, type GenerationRequest } from '../domain/generation-request';
 import { IMAGE_GENERATED, type ImageGenerated } from '../domain/image-generated.event';
 import { TransientModelError, UnsupportedEditError } from '../domain/model-errors';
@@ -23,7 +23,9 @@ import { shouldWatermark } from '../domain/watermark';
 import { IMAGE_MODEL, type ImageEditResult, type ImageModel } from './image-model.port';
 import { InstanceGenerationSlots } from './instance-generation-slots';
 import { OutputImageService } from '../adapters/codecs/output-image.service';
+import { RegionMaskService, type PreparedMask } from '../adapters/codecs/region-mask.service';
 import { UploadCheckService, type CheckedImage } from '../adapters/codecs/upload-check.service';
+import sharp from 'sharp';
 
 export interface UploadedFile {
   buffer: Buffer;
@@ -37,6 +39,10 @@ export interface GenerateImageCommand {
   prompt?: unknown;
   style?: unknown;
   share?: unknown;
+  /** D38: edit one of the caller's own completed images instead of an upload. */
+  sourceImageId?: unknown;
+  /** D39: "1", "2" or "4". */
+  variants?: unknown;
   /** Aborted when the client goes away; the model call is abandoned and nothing is charged. */
   signal?: AbortSignal;
 }
@@ -54,13 +60,50 @@ export interface GenerationResult {
   /** D31: the WebP renditions the result step draws (none when not made yet). */
   originalRenditions: RenditionView[];
   generatedRenditions: RenditionView[];
+  /**
+   * D39: only when more than one variant was asked for: each of them in the order they were
+   * asked, the first completed one being the one answered at the top level.
+   */
+  variants?: GenerationVariant[];
 }
+
+/** D39: one variant of a request; a failed one carries its error and no image. */
+export interface GenerationVariant {
+  id: string;
+  status: 'completed' | 'failed';
+  imageUrl: string | null;
+  originalUrl: string | null;
+  downloadUrl: string | null;
+  watermarked: boolean | null;
+  model: string | null;
+  seed: number;
+  originalRenditions: RenditionView[];
+  generatedRenditions: RenditionView[];
+  /** Why it failed (its credit was released); null when completed. */
+  error: { code: string; message: string } | null;
+}
+
+/** What a generation is made from: the model's input and what the new image stores as its original. */
+interface PhotoSource {
+  /** The model's input (D12-checked upload, or a chain's watermark-free master). */
+  input: CheckedImage;
+  /** Stored as the new image's original (what its owner saw). */
+  stored: { bytes: Buffer; mimeType: StoredMimeType; filename: string | undefined };
+  makeOriginalRenditions?: () => Promise<GeneratedRenditions | null>;
+  parentImageId: string | null;
+  rootImageId: string | null;
+}
+
+/** Wall-clock and memory bound of the masters a chain step decodes (our own outputs). */
+const MAX_SOURCE_PIXELS = 100_000_000;
 
 /**
  * POST /api/generate (issue 4). Order matters:
  *   1. preconditions and the prompt filter (D13), a slot of this instance (issue 9: 429 when
  *      GENERATION_MAX_IN_FLIGHT_PER_INSTANCE are running), the balance (issue 15: 402 at once for
- *      none, the upload left undecoded), then the upload check (D12): no row, no credit;
+ *      too few, the upload left undecoded), then the photo: the upload check (D12), or the
+ *      caller's own completed image for a chain step (D38: 404 / 409), and the region mask
+ *      (D40: 400): no row, no credit;
  *   2. the image row in `processing` with the checked original and a fresh seed (issue 15: drawn
  *      here for every generation, never taken from the client, so Regenerate gives another
  *      picture), then one credit reserved (D4),
@@ -71,6 +114,9 @@ export interface GenerationResult {
  *   5. the credit captured, ImageGenerated published.
  * Any failure after step 2 releases the credit and leaves the row `failed` without bytes, except
  * an edit the model refuses to do (422): that row is deleted, as if nothing had been asked.
+ * D39: with 2 or 4 variants, step 2 makes a row each and holds their credits together (all or
+ * none), steps 3-5 run side by side per variant, and each failed variant releases its own credit;
+ * the request fails only when every variant did. ADR 0029 has the chain and mask design.
  */
 @Injectable()
 export class GenerateImageUseCase {
@@ -85,6 +131,7 @@ export class GenerateImageUseCase {
     @Inject(IMAGES_API) private readonly images: ImagesApi,
     private readonly events: EventBus,
     private readonly slots: InstanceGenerationSlots,
+    private readonly masks: RegionMaskService,
   ) {}
 
   async execute(command: GenerateImageCommand): Promise<GenerationResult> {
@@ -104,6 +151,8 @@ export class GenerateImageUseCase {
       prompt: command.prompt,
       style: command.style,
       share: command.share,
+      sourceImageId: command.sourceImageId,
+      variants: command.variants,
     });
     if (request.promptGiven) {
       const verdict = checkPromptOnServer(request.prompt);
@@ -118,68 +167,197 @@ export class GenerateImageUseCase {
     // 12-megapixel photo), so the Out of Credits toast follows the click at once; and their upload
     // is never decoded: a decode left running after the answer would outlive this instance's slot
     // (issue 9's memory bound) and take libuv's threads from paying users. The reservation below
-    // is what really decides (D4: under concurrency too).
-    if ((await this.credits.balance(command.userId)).balance < 1) throw new InsufficientCreditsError();
-    const [original, mask] = await this.checkUploads(command);
+    // is what really decides (D4: under concurrency too). D39: N variants need N credits.
+    const count = request.variants;
+    if ((await this.credits.balance(command.userId)).balance < count) throw new InsufficientCreditsError();
+    const [source, mask] = request.sourceImageId
+      ? await this.chainSource(command, request.sourceImageId)
+      : await this.uploadSource(command);
 
-    const imageId = randomUUID();
-    const seed = randomInt(SEED_MIN, SEED_MAX + 1);
-    // D31: the original's renditions encoded from the upload check's own decode (fast path), not
-    // from a second decode of the upload (issue 14); started by the images context once the row is
-    // written (encoding during the insert only slowed the insert down).
-    const pixels = original.renditionPixels;
-    const makeOriginalRenditions = pixels ? () => this.images.renditionsFromPixels(pixels, original.width) : undefined;
-    await this.images.createProcessing({
-      id: imageId,
-      userId: command.userId,
-      originalFilename: sanitizeFilename(command.image!.originalname),
-      originalBytes: original.bytes,
-      originalMimeType: original.mimeType,
-      prompt: request.prompt,
-      style: request.style,
-      isPublic: request.isPublic,
-      seed,
-      makeOriginalRenditions,
-    });
+    const ids = Array.from({ length: count }, () => randomUUID());
+    const seeds = distinctSeeds(count);
+    const variantGroupId = count > 1 ? randomUUID() : null;
+    const created: string[] = [];
+    try {
+      for (const [i, id] of ids.entries()) {
+        await this.images.createProcessing({
+          id,
+          userId: command.userId,
+          originalFilename: sanitizeFilename(source.stored.filename),
+          originalBytes: source.stored.bytes,
+          originalMimeType: source.stored.mimeType,
+          prompt: request.prompt,
+          style: request.style,
+          // D39: variants stay private until their owner picks one.
+          isPublic: count > 1 ? false : request.isPublic,
+          seed: seeds[i],
+          makeOriginalRenditions: source.makeOriginalRenditions,
+          parentImageId: source.parentImageId,
+          rootImageId: source.rootImageId,
+          variantGroupId,
+        });
+        created.push(id);
+      }
+    } catch (error) {
+      await this.deleteUnpaid(created);
+      throw error;
+    }
 
-    let reservation: Reservation;
+    let reservations: Reservation[];
     const maxPerUser = this.config.generation.maxInFlight.perUser;
     try {
       // The active reservations are the user's generations in flight (on every instance), counted
-      // under the ledger's per-user lock together with the hold itself.
-      reservation = await this.credits.reserve({ userId: command.userId, idempotencyKey: `generate:${imageId}`, imageId, maxActive: maxPerUser });
+      // under the ledger's per-user lock together with the holds themselves (all N or none, D39).
+      reservations =
+        count === 1
+          ? [await this.credits.reserve({ userId: command.userId, idempotencyKey: `generate:${ids[0]}`, imageId: ids[0], maxActive: maxPerUser })]
+          : await this.credits.reserveMany({
+              userId: command.userId,
+              holds: ids.map((id) => ({ idempotencyKey: `generate:${id}`, imageId: id })),
+              maxActive: maxPerUser,
+            });
     } catch (error) {
-      await this.images.deleteUnpaid(imageId).catch((e: unknown) => this.logFailure('deleting an unpaid image', imageId, e));
+      await this.deleteUnpaid(ids);
       if (error instanceof TooManyActiveReservationsError) throw new TooManyGenerationsInFlightError('user', maxPerUser);
       throw error;
     }
 
-    let result: GenerationResult;
-    try {
-      result = await this.generate(imageId, seed, request, original, mask, reservation, command.signal);
-    } catch (error) {
-      // D4: a failed generation never costs a credit.
-      await this.credits.release(reservation.id).catch((e: unknown) => this.logFailure('releasing the credit of', imageId, e));
-      if (error instanceof UnsupportedEditError) {
-        // Issue 9: a refused edit leaves nothing behind (no failed row to list or clean up).
-        await this.images.deleteUnpaid(imageId).catch((e: unknown) => this.logFailure('deleting a refused', imageId, e));
-      } else {
-        await this.images.markFailed(imageId).catch((e: unknown) => this.logFailure('marking failed', imageId, e));
+    const outcomes = await Promise.allSettled(
+      ids.map((id, i) => this.generateOne(id, seeds[i], request, source.input, mask, reservations[i], command.signal)),
+    );
+    const completed: GenerationResult[] = [];
+    let firstError: unknown;
+    for (const [i, outcome] of outcomes.entries()) {
+      if (outcome.status === 'fulfilled') {
+        completed.push(outcome.value);
+        continue;
       }
-      throw this.clientError(error, imageId);
+      // D4: a failed generation never costs a credit (each variant its own, D39).
+      const id = ids[i];
+      await this.credits.release(reservations[i].id).catch((e: unknown) => this.logFailure('releasing the credit of', id, e));
+      if (outcome.reason instanceof UnsupportedEditError) {
+        // Issue 9: a refused edit leaves nothing behind (no failed row to list or clean up).
+        await this.images.deleteUnpaid(id).catch((e: unknown) => this.logFailure('deleting a refused', id, e));
+      } else {
+        await this.images.markFailed(id).catch((e: unknown) => this.logFailure('marking failed', id, e));
+      }
+      firstError ??= this.clientError(outcome.reason, id);
     }
+    if (completed.length === 0) throw firstError;
 
-    const event: ImageGenerated = {
-      type: IMAGE_GENERATED,
-      imageId,
-      userId: command.userId,
-      isPublic: request.isPublic,
-      prompt: request.prompt,
-      style: request.style,
-      timestamp: new Date().toISOString(),
-    };
-    await this.events.publish(event);
-    return result;
+    for (const result of completed) {
+      const event: ImageGenerated = {
+        type: IMAGE_GENERATED,
+        imageId: result.id,
+        userId: command.userId,
+        isPublic: count > 1 ? false : request.isPublic,
+        prompt: request.prompt,
+        style: request.style,
+        timestamp: new Date().toISOString(),
+      };
+      await this.events.publish(event);
+    }
+    if (count === 1) return completed[0];
+    const variants = outcomes.map((outcome, i): GenerationVariant => {
+      if (outcome.status === 'fulfilled') return { ...outcome.value, status: 'completed', error: null };
+      const error = this.clientError(outcome.reason, ids[i]);
+      return {
+        id: ids[i],
+        status: 'failed',
+        imageUrl: null,
+        originalUrl: null,
+        downloadUrl: null,
+        watermarked: null,
+        model: null,
+        seed: seeds[i],
+        originalRenditions: [],
+        generatedRenditions: [],
+        error: error instanceof DomainError ? { code: error.code, message: error.message } : { code: 'INTERNAL', message: 'Something went wrong.' },
+      };
+    });
+    return { ...completed[0], variants };
+  }
+
+  private async deleteUnpaid(ids: readonly string[]): Promise<void> {
+    for (const id of ids) await this.images.deleteUnpaid(id).catch((e: unknown) => this.logFailure('deleting an unpaid image', id, e));
+  }
+
+  /** An upload (D12) and its mask (D40), checked side by side. */
+  private async uploadSource(command: GenerateImageCommand): Promise<[PhotoSource, PreparedMask | undefined]> {
+    const [original, checkedMask] = await this.checkUploads(command);
+    // D31: the original's renditions encoded from the upload check's own decode (fast path), not
+    // from a second decode of the upload (issue 14); started by the images context once the row is
+    // written (encoding during the insert only slowed the insert down). Made once for all variants.
+    const pixels = original.renditionPixels;
+    const makeOriginalRenditions = pixels ? once(() => this.images.renditionsFromPixels(pixels, original.width)) : undefined;
+    const mask = checkedMask ? await this.masks.prepare(checkedMask.bytes, original) : undefined;
+    return [
+      {
+        input: original,
+        stored: { bytes: original.bytes, mimeType: original.mimeType, filename: command.image!.originalname },
+        makeOriginalRenditions,
+        parentImageId: null,
+        rootImageId: null,
+      },
+      mask,
+    ];
+  }
+
+  /**
+   * D38: one of the caller's own completed images. The model gets its watermark-free master; the
+   * new image's original is the file its owner saw. Another user's, a deleted, unknown or
+   * malformed id: 404 before anything is reserved; processing or failed: 409.
+   */
+  private async chainSource(command: GenerateImageCommand, sourceImageId: string): Promise<[PhotoSource, PreparedMask | undefined]> {
+    const found: ChainSource | null = await this.images.chainSource(command.userId, sourceImageId);
+    if (!found) throw new ImageNotFoundError();
+    if (found.status !== 'completed') throw new SourceImageNotReadyError(found.status);
+    const input = await this.masterAsInput(found.master.bytes, found.master.mimeType);
+    if (command.mask?.buffer?.length) {
+      // The mask's own D12 check (type by content, size, pixels), as for an upload's.
+      await this.uploads.check(command.mask.buffer, 'mask');
+    }
+    const mask = command.mask?.buffer?.length ? await this.masks.prepare(command.mask.buffer, input) : undefined;
+    const served = found.served;
+    const makeOriginalRenditions = once(async () => {
+      const meta = await sharp(served.bytes, { limitInputPixels: MAX_SOURCE_PIXELS }).metadata();
+      const width = meta.width ?? 0;
+      const largest = largestRenditionWidth(width);
+      if (!largest) return null;
+      const scaled = await sharp(served.bytes, { limitInputPixels: MAX_SOURCE_PIXELS })
+        .resize({ width: largest, withoutEnlargement: true })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      return this.images.renditionsFromPixels(
+        { data: scaled.data, width: scaled.info.width, height: scaled.info.height, channels: scaled.info.channels },
+        width,
+      );
+    });
+    return [
+      {
+        input,
+        stored: { bytes: served.bytes, mimeType: served.mimeType, filename: found.originalFilename ?? undefined },
+        makeOriginalRenditions,
+        parentImageId: found.id,
+        rootImageId: found.rootImageId,
+      },
+      mask,
+    ];
+  }
+
+  /** Our own output, as the model's input: its size read from the header; a WebP becomes PNG (the model port takes JPEG or PNG). */
+  private async masterAsInput(bytes: Buffer, mimeType: StoredMimeType): Promise<CheckedImage> {
+    try {
+      if (mimeType === 'image/webp') {
+        const png = await sharp(bytes, { limitInputPixels: MAX_SOURCE_PIXELS }).png().toBuffer({ resolveWithObject: true });
+        return { bytes: png.data, mimeType: 'image/png', width: png.info.width, height: png.info.height };
+      }
+      const meta = await sharp(bytes, { limitInputPixels: MAX_SOURCE_PIXELS }).metadata();
+      if (!meta.width || !meta.height) throw new Error('no size');
+      return { bytes, mimeType, width: meta.width, height: meta.height };
+    } catch (cause) {
+      throw new DomainError('unavailable', 'GENERATION.SOURCE_UNREADABLE', 'That version could not be read. Please try another one.', { cause });
+    }
   }
 
   /**
@@ -197,24 +375,31 @@ export class GenerateImageUseCase {
     return [image.value, mask.value];
   }
 
-  private async generate(
+  /**
+   * One image: the model on the whole photo, its pixels kept only inside the mask (D40), the
+   * watermark when this image's own credit says so (D2), the watermark-free master kept for the
+   * chain (D38), the credit captured.
+   */
+  private async generateOne(
     imageId: string,
     seed: number,
     request: GenerationRequest,
     original: CheckedImage,
-    mask: CheckedImage | undefined,
+    mask: PreparedMask | undefined,
     reservation: Reservation,
     clientSignal: AbortSignal | undefined,
   ): Promise<GenerationResult> {
-    const edited = await this.callModel(request, seed, original, mask, clientSignal);
+    const edited = await this.callModel(request, seed, original, clientSignal);
+    const made = mask ? await this.masks.composite(original.bytes, edited.image, mask) : edited.image;
     const watermarked = shouldWatermark(reservation.kind);
-    const output = await this.outputs.prepare(edited.image, { watermark: watermarked });
+    const output = await this.outputs.prepare(made, { watermark: watermarked });
     const completed = await this.images.completeWith(imageId, {
       bytes: output.bytes,
       mimeType: output.mimeType,
       model: edited.model,
       isWatermarked: watermarked,
       renditions: output.renditions,
+      master: output.master,
     });
     // The recovery job gave up on it meanwhile (and released its credit): it stays failed.
     if (!completed) throw new TransientModelError('The generation took too long and was abandoned');
@@ -236,7 +421,6 @@ export class GenerateImageUseCase {
     request: GenerationRequest,
     seed: number,
     original: CheckedImage,
-    mask: CheckedImage | undefined,
     clientSignal: AbortSignal | undefined,
   ): Promise<ImageEditResult> {
     const controller = new AbortController();
@@ -260,7 +444,6 @@ export class GenerateImageUseCase {
         mimeType: original.mimeType,
         prompt: request.prompt,
         style: request.style,
-        mask: mask?.bytes,
         seed,
         signal: controller.signal,
       });
@@ -290,4 +473,17 @@ export class GenerateImageUseCase {
   private logFailure(what: string, imageId: string, error: unknown): void {
     this.logger.error(`Failed ${what} image ${imageId}: ${(error as Error)?.message ?? String(error)}`);
   }
+}
+
+/** D39: `count` different seeds. */
+function distinctSeeds(count: number): number[] {
+  const seeds = new Set<number>();
+  while (seeds.size < count) seeds.add(randomInt(SEED_MIN, SEED_MAX + 1));
+  return [...seeds];
+}
+
+/** Calls `make` once, however often the result is asked for (the variants share one original). */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
 }

@@ -10,8 +10,6 @@ export interface ImageEditRequest {
   mimeType: 'image/jpeg' | 'image/png';
   prompt: string;
   style: ImageStyle;
-  /** Optional mask (white = area to edit), same checks as the image. */
-  mask?: Buffer;
   /**
    * Issue 15: the generation's seed, drawn on the server for each generation (0..2^31-1, never
    * taken from the client) and stored with the image. The local engine's random elements follow

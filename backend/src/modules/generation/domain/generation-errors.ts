@@ -86,3 +86,24 @@ export class ContentFilterRateLimitedError extends DomainError {
     });
   }
 }
+
+/** D38: `sourceImageId` names one of the caller's images that is still being made or that failed. */
+export class SourceImageNotReadyError extends DomainError {
+  constructor(status: 'processing' | 'failed') {
+    super(
+      'conflict',
+      'GENERATION.SOURCE_NOT_READY',
+      status === 'processing'
+        ? 'That version is still being made. Wait for it to finish, then edit it.'
+        : 'That version failed, so there is nothing to edit. Pick another version.',
+      { details: { status } },
+    );
+  }
+}
+
+/** D40: the region mask is refused before anything is reserved (`details.reason`). */
+export class InvalidMaskError extends DomainError {
+  constructor(reason: 'not_png' | 'size' | 'too_small' | 'too_large' | 'unreadable', message: string) {
+    super('invalid', 'GENERATION.INVALID_MASK', message, { details: { reason } });
+  }
+}

@@ -17,6 +17,8 @@ describe('parseGenerationRequest (000 §5 preconditions)', () => {
       promptGiven: true,
       style: 'realistic',
       isPublic: true,
+      sourceImageId: null,
+      variants: 1,
     });
   });
 
@@ -46,6 +48,8 @@ describe('parseGenerationRequest (000 §5 preconditions)', () => {
       promptGiven: false,
       style: 'cartoon',
       isPublic: true,
+      sourceImageId: null,
+      variants: 1,
     });
   });
 
@@ -56,5 +60,23 @@ describe('parseGenerationRequest (000 §5 preconditions)', () => {
       'style must be realistic or cartoon',
     );
     expect(errorOf(() => parseGenerationRequest({ hasImage: true, prompt: ['a', 'b'] })).code).toBe('VALIDATION.FAILED');
+  });
+
+  it('takes sourceImageId instead of an upload (D38), never both', () => {
+    const id = '7d1f3c2a-7d4b-4a9e-9d0f-2a3b4c5d6e7f';
+    expect(parseGenerationRequest({ hasImage: false, sourceImageId: ` ${id} `, prompt: 'add snow' }).sourceImageId).toBe(id);
+    expect(errorOf(() => parseGenerationRequest({ hasImage: true, sourceImageId: id, prompt: 'add snow' })).code).toBe('VALIDATION.FAILED');
+    expect(errorOf(() => parseGenerationRequest({ hasImage: false, sourceImageId: '', prompt: 'add snow' })).message).toBe(
+      'Please upload an image and enter a prompt first.',
+    );
+  });
+
+  it('takes 1, 2 or 4 variants (D39); absent is 1, anything else is refused', () => {
+    expect(parseGenerationRequest({ hasImage: true, prompt: 'x' }).variants).toBe(1);
+    expect(parseGenerationRequest({ hasImage: true, prompt: 'x', variants: '2' }).variants).toBe(2);
+    expect(parseGenerationRequest({ hasImage: true, prompt: 'x', variants: '4' }).variants).toBe(4);
+    for (const bad of ['3', '0', '8', 'two', '', '1.0', ['2']]) {
+      expect(errorOf(() => parseGenerationRequest({ hasImage: true, prompt: 'x', variants: bad })).message).toMatch(/variants must be 1, 2 or 4|single text field/);
+    }
   });
 });

@@ -11,8 +11,16 @@ export const MAX_PROMPT_LENGTH = 1000;
 /** What a cartoon request without a prompt asks the model for (the prompt column is required). */
 export const CARTOON_DEFAULT_PROMPT = 'Turn this photo into a cartoon';
 
+/** D39: how many variants a request may ask for. */
+export const VARIANT_COUNTS = [1, 2, 4] as const;
+export type VariantCount = (typeof VARIANT_COUNTS)[number];
+
 export interface GenerationFields {
   hasImage: boolean;
+  /** D38: the multipart `sourceImageId` (edit one of the caller's own images instead of an upload). */
+  sourceImageId?: unknown;
+  /** D39: the multipart `variants` ("1", "2" or "4"; absent: 1). */
+  variants?: unknown;
   prompt?: unknown;
   style?: unknown;
   share?: unknown;
@@ -26,6 +34,10 @@ export interface GenerationRequest {
   style: GenerationStyle;
   /** D14: shared to the community feed unless `share` is "false". */
   isPublic: boolean;
+  /** D38: the image to edit instead of an upload; null for an upload. */
+  sourceImageId: string | null;
+  /** D39: 1, 2 or 4. */
+  variants: VariantCount;
 }
 
 function optionalText(value: unknown, field: string): string | undefined {
@@ -59,11 +71,16 @@ export function parseGenerationRequest(fields: GenerationFields): GenerationRequ
   }
   const style: GenerationStyle = styleText;
   const prompt = (optionalText(fields.prompt, 'prompt') ?? '').trim();
+  const sourceImageId = optionalText(fields.sourceImageId, 'sourceImageId')?.trim() || null;
+  if (sourceImageId && fields.hasImage) {
+    throw new ValidationError('Send either a photo (image) or the version to edit (sourceImageId), not both.');
+  }
+  const hasPhoto = fields.hasImage || sourceImageId !== null;
 
-  if (style === 'realistic' && (!fields.hasImage || prompt.length === 0)) {
+  if (style === 'realistic' && (!hasPhoto || prompt.length === 0)) {
     throw new MissingInformationError(MISSING_IMAGE_AND_PROMPT);
   }
-  if (!fields.hasImage) throw new MissingInformationError(MISSING_IMAGE);
+  if (!hasPhoto) throw new MissingInformationError(MISSING_IMAGE);
   checkPromptText(prompt);
 
   const shareText = optionalText(fields.share, 'share')?.trim().toLowerCase();
@@ -71,10 +88,16 @@ export function parseGenerationRequest(fields: GenerationFields): GenerationRequ
     throw new ValidationError('share must be true or false');
   }
 
+  const variantsText = optionalText(fields.variants, 'variants')?.trim();
+  const variants = variantsText === undefined ? 1 : VARIANT_COUNTS.find((n) => String(n) === variantsText);
+  if (variants === undefined) throw new ValidationError('variants must be 1, 2 or 4');
+
   return {
     prompt: prompt || CARTOON_DEFAULT_PROMPT,
     promptGiven: prompt.length > 0,
     style,
     isPublic: shareText !== 'false',
+    sourceImageId,
+    variants,
   };
 }

@@ -3,7 +3,7 @@ import { TypeormImageObjectsRepository } from '../adapters/typeorm/typeorm-image
 import type { RenditionRow } from '../adapters/typeorm/typeorm-image.repository';
 import type { ImageFile } from '../domain/image';
 import type { StoredMimeType } from '../domain/image-format';
-import { everyImagePrefix, fileKey, keyInScope, OBJECT_SCOPES, objectScopeOf, renditionKey, scopeOfKey, type ObjectScope } from '../domain/object-keys';
+import { everyImagePrefix, fileKey, keyInScope, masterKey, OBJECT_SCOPES, objectScopeOf, renditionKey, scopeOfKey, type ObjectScope } from '../domain/object-keys';
 import { IMAGE_STORE, type ImageStore, type Placement } from './image-store.port';
 
 /** Images whose objects one sweep deletes per claim. */
@@ -37,6 +37,11 @@ export class ImageStorageService implements OnModuleDestroy {
   /** Stores a full file: in the row (PostgreSQL) or as `{scope}/images/{id}/{file}.{ext}` (issue 24). */
   placeFile(imageId: string, scope: ObjectScope, file: ImageFile, bytes: Buffer, mimeType: StoredMimeType): Promise<Placement> {
     return this.store.place(fileKey(imageId, scope, file, mimeType), bytes, mimeType);
+  }
+
+  /** D38: a watermarked step's watermark-free master: in the row, or under `private/masters/{id}/` (never public, never moved). */
+  placeMaster(imageId: string, bytes: Buffer, mimeType: StoredMimeType): Promise<Placement> {
+    return this.store.place(masterKey(imageId, mimeType), bytes, mimeType);
   }
 
   /** Stores renditions: their bytes stay in the rows (PostgreSQL) or are put as objects under the scope's prefix first. */

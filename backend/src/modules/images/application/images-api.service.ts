@@ -6,6 +6,7 @@ import { ValidationError } from '../../../shared/errors/domain-error';
 import { type Page, pageRequest, type PageRequest } from '../../../shared/pagination';
 import { isImageId } from '../domain/image';
 import type {
+  ChainSource,
   CompletedImage,
   GeneratedImage,
   GeneratedRenditions,
@@ -67,6 +68,26 @@ export class ImagesApiService implements ImagesApi {
     this.renditions.startOriginal(image.id, image.originalBytes, image.makeOriginalRenditions);
   }
 
+  async chainSource(userId: string, imageId: string): Promise<ChainSource | null> {
+    if (!isImageId(userId) || !isImageId(imageId)) return null;
+    const row = await this.images.findChainSource(imageId, userId);
+    if (!row) return null;
+    if (row.status !== 'completed') return { status: row.status, id: row.id };
+    if (!row.served) return null;
+    const masterPlace = row.master ?? row.served;
+    const [served, master] = await Promise.all([this.storage.read(row.served), row.master ? this.storage.read(row.master) : null]);
+    const masterBytes = row.master ? master : served;
+    if (!served || !masterBytes) return null;
+    return {
+      status: 'completed',
+      id: row.id,
+      rootImageId: row.rootImageId,
+      originalFilename: row.originalFilename,
+      served: { bytes: served, mimeType: row.served.mimeType },
+      master: { bytes: masterBytes, mimeType: masterPlace.mimeType },
+    };
+  }
+
   async deleteUnpaid(id: string): Promise<void> {
     this.renditions.forget(id);
     await this.images.deleteUnpaid(id);
@@ -80,16 +101,17 @@ export class ImagesApiService implements ImagesApi {
    */
   async completeWith(id: string, output: GeneratedImage): Promise<CompletedImage | null> {
     const scope = await this.storage.scopeWhenCompleted(id);
-    const [renditions, generated] = await Promise.all([
+    const [renditions, generated, master] = await Promise.all([
       this.renditions.forCompletion(id, output.bytes, output.renditions, scope),
       this.storage.placeFile(id, scope, 'generated', output.bytes, output.mimeType),
+      output.master ? this.storage.placeMaster(id, output.master.bytes, output.master.mimeType) : null,
     ]);
     let completed = false;
     try {
-      completed = await this.images.completeWith(id, output, renditions, generated);
+      completed = await this.images.completeWith(id, output, renditions, generated, master);
     } finally {
       // Recovered as failed meanwhile (or the write failed): what was put for it goes again.
-      if (!completed) await this.storage.discard([generated, ...(renditions?.rows ?? [])]);
+      if (!completed) await this.storage.discard([generated, ...(master ? [master] : []), ...(renditions?.rows ?? [])]);
     }
     if (!completed) return null;
     this.moves.settleSoon(id);

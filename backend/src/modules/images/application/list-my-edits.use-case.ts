@@ -18,6 +18,8 @@ export interface SavedImageView {
   isPublic: boolean;
   /** Hidden by a moderator (D14): Share says so instead of offering to make it public (issue 15). */
   isHiddenByAdmin: boolean;
+  /** D38: how many versions its edit chain has (1 for a single edit); the card opens the history. */
+  versions: number;
   imageUrl: string;
   originalUrl: string;
   downloadUrl: string;
@@ -77,6 +79,7 @@ function toView(row: SavedImageRow): SavedImageView {
     laughCount: row.laughCount,
     isPublic: row.isPublic,
     isHiddenByAdmin: row.isHiddenByAdmin,
+    versions: row.versions,
     imageUrl: `/api/images/${row.id}`,
     originalUrl: `/api/images/${row.id}/original`,
     downloadUrl: `/api/images/${row.id}/download`,

@@ -1,4 +1,4 @@
-import { everyImagePrefix, fileKey, imagePrefix, keyInScope, objectScopeOf, otherImagePrefixes, renditionKey, scopeOfKey } from './object-keys';
+import { everyImagePrefix, fileKey, masterKey, imagePrefix, keyInScope, objectScopeOf, otherImagePrefixes, renditionKey, scopeOfKey } from './object-keys';
 
 const ID = '0b6f3a52-6f4e-4a4b-9b1e-5d2c7e1a9f00';
 
@@ -34,7 +34,8 @@ describe('object keys', () => {
   });
 
   it('names every prefix an image may have, and those other than its scope', () => {
-    expect(everyImagePrefix(ID)).toEqual([`public/images/${ID}/`, `private/images/${ID}/`, `images/${ID}/`]);
+    expect(everyImagePrefix(ID)).toEqual([`public/images/${ID}/`, `private/images/${ID}/`, `images/${ID}/`, `private/masters/${ID}/`]);
+    expect(masterKey(ID, 'image/png')).toBe(`private/masters/${ID}/master.png`);
     expect(otherImagePrefixes(ID, 'private')).toEqual([`public/images/${ID}/`, `images/${ID}/`]);
   });
 });

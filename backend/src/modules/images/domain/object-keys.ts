@@ -29,14 +29,28 @@ export function legacyImagePrefix(imageId: string): string {
   return `images/${imageId}/`;
 }
 
-/** Every prefix an object of the image may be under (deletion removes them all). */
-export function everyImagePrefix(imageId: string): string[] {
-  return [imagePrefix(imageId, 'public'), imagePrefix(imageId, 'private'), legacyImagePrefix(imageId)];
+/**
+ * D38: where a watermarked step's watermark-free master is kept, `private/masters/{id}/`: never
+ * served and never moved with the image's public/private objects (a move of issue 24 copies and
+ * cleans only under `{scope}/images/{id}/`).
+ */
+export function masterPrefix(imageId: string): string {
+  return `private/masters/${imageId}/`;
 }
 
-/** The prefixes of the image other than `scope`'s: where none of its objects should stay. */
+/** `private/masters/{id}/master.png`. */
+export function masterKey(imageId: string, mimeType: StoredMimeType): string {
+  return `${masterPrefix(imageId)}master.${extensionFor(mimeType)}`;
+}
+
+/** Every prefix an object of the image may be under (deletion removes them all). */
+export function everyImagePrefix(imageId: string): string[] {
+  return [imagePrefix(imageId, 'public'), imagePrefix(imageId, 'private'), legacyImagePrefix(imageId), masterPrefix(imageId)];
+}
+
+/** The prefixes of the image's public/private objects other than `scope`'s: where none of them should stay. */
 export function otherImagePrefixes(imageId: string, scope: ObjectScope): string[] {
-  return everyImagePrefix(imageId).filter((p) => p !== imagePrefix(imageId, scope));
+  return [imagePrefix(imageId, 'public'), imagePrefix(imageId, 'private'), legacyImagePrefix(imageId)].filter((p) => p !== imagePrefix(imageId, scope));
 }
 
 /** `private/images/{id}/original.jpg`, `public/images/{id}/generated.png`. */

@@ -541,7 +541,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Edit an uploaded photo with a prompt; costs one credit only when it succeeds (D4) */
+        /** Edit an uploaded photo (or one of the caller's images, D38) with a prompt, optionally within a mask (D40), in 1, 2 or 4 variants (D39); each image costs one credit only when it succeeds (D4) */
         post: operations["GenerationController_generate"];
         delete?: never;
         options?: never;
@@ -660,6 +660,23 @@ export interface paths {
         };
         /** Whether this identifier laughed at the image (000 §7) */
         get: operations["LaughsController_hasLaughed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/images/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** D38: the edit chain from its root to this image, and this image's direct children (owner only) */
+        get: operations["ImagesController_history"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1546,9 +1563,20 @@ export interface components {
         GenerateFormDoc: {
             /**
              * Format: binary
-             * @description JPEG or PNG (by content), at most 10 MB and 40 megapixels
+             * @description JPEG or PNG (by content), at most 10 MB and 40 megapixels; or sourceImageId instead
              */
-            image: string;
+            image?: string;
+            /**
+             * Format: uuid
+             * @description D38: edit one of the caller's own completed images instead of an upload (404 when not theirs, 409 while processing or failed)
+             */
+            sourceImageId?: string;
+            /**
+             * @description D39: how many variants (each costs a credit, reserved together)
+             * @default 1
+             * @enum {string}
+             */
+            variants: "1" | "2" | "4";
             /** @description Required when style is realistic; 1..1000 characters after trim */
             prompt?: string;
             /**
@@ -1558,7 +1586,7 @@ export interface components {
             style: "realistic" | "cartoon";
             /**
              * Format: binary
-             * @description Optional mask (white = area to edit)
+             * @description D40: optional PNG mask, white = area to change, the photo's aspect ratio, painted area 0.5%-99.5%; the output changes only there (feathered edge)
              */
             mask?: string;
             /**
@@ -1587,6 +1615,25 @@ export interface components {
             originalRenditions: components["schemas"]["RenditionResponse"][];
             /** @description By width ascending; empty when not made yet. */
             generatedRenditions: components["schemas"]["RenditionResponse"][];
+            /** @description D39: only when `variants` was 2 or 4: every variant in order (the fields above are the first completed one's); absent for one. */
+            variants?: components["schemas"]["GenerationVariantResponse"][];
+        };
+        GenerationVariantResponse: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "completed" | "failed";
+            /** @description null when it failed. */
+            imageUrl: string | null;
+            originalUrl: string | null;
+            downloadUrl: string | null;
+            watermarked: boolean | null;
+            model: string | null;
+            seed: number;
+            originalRenditions: components["schemas"]["RenditionResponse"][];
+            generatedRenditions: components["schemas"]["RenditionResponse"][];
+            /** @description Why it failed; null when completed. */
+            error: components["schemas"]["VariantErrorResponse"] | null;
         };
         HasLaughedResponse: {
             hasLaughed: boolean;
@@ -1608,10 +1655,52 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        ImageHistoryResponse: {
+            /** @description From the root (first) down to this image (last). */
+            chain: components["schemas"]["ImageVersionResponse"][];
+            /** @description This image's direct children (edits and variants made from it), oldest first. */
+            children: components["schemas"]["ImageVersionResponse"][];
+        };
         ImageModerationResponse: {
             /** Format: uuid */
             id: string;
             hidden: boolean;
+        };
+        ImageVersionResponse: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The version it was edited from; null for an upload (or once that version is gone).
+             */
+            parentImageId: string | null;
+            /**
+             * Format: uuid
+             * @description The chain's first image.
+             */
+            rootImageId: string;
+            /**
+             * Format: uuid
+             * @description D39: shared by the variants one request made; null for a single result.
+             */
+            variantGroupId: string | null;
+            prompt: string;
+            /** @enum {string} */
+            style: "realistic" | "cartoon";
+            seed: number | null;
+            model: string | null;
+            /** @description D2: a watermarked credit paid for this step. */
+            watermarked: boolean;
+            /** @description D14: the owner's share choice. */
+            isPublic: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            imageUrl: string;
+            /** @description What this step was made from, as its owner saw it. */
+            originalUrl: string;
+            downloadUrl: string;
+            originalRenditions: components["schemas"]["RenditionResponse"][];
+            generatedRenditions: components["schemas"]["RenditionResponse"][];
         };
         ImageVisibilityDto: {
             hidden: boolean;
@@ -1893,6 +1982,8 @@ export interface components {
             isPublic: boolean;
             /** @description Hidden by a moderator (D14): Share says so instead of offering to make it public. */
             isHiddenByAdmin: boolean;
+            /** @description D38: the versions of its edit chain (1 for a single edit). */
+            versions: number;
             imageUrl: string;
             originalUrl: string;
             downloadUrl: string;
@@ -1997,6 +2088,11 @@ export interface components {
             isAdmin: boolean;
             /** Format: date-time */
             createdAt: string;
+        };
+        VariantErrorResponse: {
+            /** @description The error code the whole request would have answered (e.g. GENERATION.MODEL_UNAVAILABLE). */
+            code: string;
+            message: string;
         };
         VisibilityDto: {
             /** @description D14: shown in the community feed */
@@ -5456,7 +5552,9 @@ export interface operations {
                 };
             };
             /**
-             * @description `GENERATION.NSFW_DETECTED`: The model refused the image or prompt; `error` is `nsfw_detected` (000 §8).
+             * @description `GENERATION.INVALID_MASK`: D40: the mask is not a PNG, not the photo's aspect ratio, or paints under 0.5% or over 99.5% (`details.reason`).
+             *
+             *     `GENERATION.NSFW_DETECTED`: The model refused the image or prompt; `error` is `nsfw_detected` (000 §8).
              *
              *     `GENERATION.PROMPT_BLOCKED`: The prompt filter refused the prompt (D13; `details.category`).
              *
@@ -5479,7 +5577,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        code: "GENERATION.NSFW_DETECTED" | "GENERATION.PROMPT_BLOCKED" | "HTTP.BAD_REQUEST" | "HTTP.BODY_TOO_DEEP" | "HTTP.NUL_CHARACTER" | "UPLOAD.TOO_MANY_PIXELS" | "UPLOAD.UNREADABLE" | "VALIDATION.FAILED";
+                        code: "GENERATION.INVALID_MASK" | "GENERATION.NSFW_DETECTED" | "GENERATION.PROMPT_BLOCKED" | "HTTP.BAD_REQUEST" | "HTTP.BODY_TOO_DEEP" | "HTTP.NUL_CHARACTER" | "UPLOAD.TOO_MANY_PIXELS" | "UPLOAD.UNREADABLE" | "VALIDATION.FAILED";
                     };
                 };
             };
@@ -5495,7 +5593,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `CREDITS.INSUFFICIENT`: No credit left (000 §8: the Out of Credits dialog). */
+            /** @description `CREDITS.INSUFFICIENT`: No credit left, or fewer than the variants asked for (000 §8: the Out of Credits dialog; D39). */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -5516,6 +5614,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
                         code: "HTTP.CROSS_SITE";
+                    };
+                };
+            };
+            /** @description `IMAGE.NOT_FOUND`: D38: `sourceImageId` is not one of the caller's images (or unknown, deleted, malformed); nothing reserved. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "IMAGE.NOT_FOUND";
+                    };
+                };
+            };
+            /** @description `GENERATION.SOURCE_NOT_READY`: D38: `sourceImageId` is still processing, or failed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "GENERATION.SOURCE_NOT_READY";
                     };
                 };
             };
@@ -6217,6 +6339,89 @@ export interface operations {
                 };
             };
             /** @description `IMAGE.NOT_FOUND`: Not in the feed (unknown, private, hidden or unfinished) and not the caller's own. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "IMAGE.NOT_FOUND";
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Anything unexpected; the body carries a correlationId, never a stack trace. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    };
+                };
+            };
+            /** @description `DATABASE.BUSY`: The database is too busy right now (a lock, statement or pool wait past its limit); try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "DATABASE.BUSY";
+                    };
+                };
+            };
+        };
+    };
+    ImagesController_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description How caches may keep this answer. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImageHistoryResponse"];
+                };
+            };
+            /** @description `HTTP.NUL_CHARACTER`: A NUL character in the query or the body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "HTTP.NUL_CHARACTER";
+                    };
+                };
+            };
+            /** @description `AUTH.REQUIRED`: Not signed in (or the session ended). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "AUTH.REQUIRED";
+                    };
+                };
+            };
+            /** @description `IMAGE.NOT_FOUND`: Unknown, or not the signed-in user's (the same answer for both). */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -10,6 +10,8 @@ export interface OutputImage {
   mimeType: StoredMimeType;
   /** D31: the stored file's renditions, made from the same pixels while it is encoded; left out when the model's bytes are stored as they are. */
   renditions?: Promise<GeneratedRenditions | null>;
+  /** D38: with a watermark, the output as it was before it (the chain's next step is made from it). */
+  master?: { bytes: Buffer; mimeType: StoredMimeType };
 }
 
 /** Model outputs are never bigger than this; a larger claim is not an image we asked for. */
@@ -56,7 +58,8 @@ export class OutputImageService {
           : mimeType === 'image/webp'
             ? pipeline.webp({ quality: 90 })
             : pipeline.png();
-      return { bytes: await encoded.toBuffer(), mimeType, renditions };
+      const master = options.watermark ? { bytes: output, mimeType } : undefined;
+      return { bytes: await encoded.toBuffer(), mimeType, renditions, master };
     } catch (cause) {
       throw new UnusableModelOutputError({ cause });
     }

@@ -48,7 +48,7 @@ export class GenerationController {
   @UseInterceptors(GenerationUploadInterceptor)
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: GenerateFormDoc })
-  @ApiOperation({ summary: 'Edit an uploaded photo with a prompt; costs one credit only when it succeeds (D4)' })
+  @ApiOperation({ summary: 'Edit an uploaded photo (or one of the caller\'s images, D38) with a prompt, optionally within a mask (D40), in 1, 2 or 4 variants (D39); each image costs one credit only when it succeeds (D4)' })
   @ApiOkResponse({ type: GenerationResponse })
   @ApiErrors({
     400: {
@@ -57,8 +57,11 @@ export class GenerationController {
       'GENERATION.NSFW_DETECTED': 'The model refused the image or prompt; `error` is `nsfw_detected` (000 §8).',
       'UPLOAD.UNREADABLE': 'The image could not be decoded.',
       'UPLOAD.TOO_MANY_PIXELS': 'The image has more pixels than allowed (D12).',
+      'GENERATION.INVALID_MASK': 'D40: the mask is not a PNG, not the photo\'s aspect ratio, or paints under 0.5% or over 99.5% (`details.reason`).',
     },
-    402: { 'CREDITS.INSUFFICIENT': 'No credit left (000 §8: the Out of Credits dialog).' },
+    404: { 'IMAGE.NOT_FOUND': 'D38: `sourceImageId` is not one of the caller\'s images (or unknown, deleted, malformed); nothing reserved.' },
+    409: { 'GENERATION.SOURCE_NOT_READY': 'D38: `sourceImageId` is still processing, or failed.' },
+    402: { 'CREDITS.INSUFFICIENT': 'No credit left, or fewer than the variants asked for (000 §8: the Out of Credits dialog; D39).' },
     413: { 'UPLOAD.TOO_LARGE': 'The image file is larger than allowed (D12).' },
     415: { 'UPLOAD.UNSUPPORTED_TYPE': 'Not a JPEG or PNG by its content (D12).' },
     422: { 'GENERATION.UNSUPPORTED_EDIT': 'The local engine does none of what the prompt asks (`details.supported`); no credit spent.' },
@@ -88,6 +91,8 @@ export class GenerationController {
         prompt: body.prompt,
         style: body.style,
         share: body.share,
+        sourceImageId: body.sourceImageId,
+        variants: body.variants,
         signal: clientGone.signal,
       });
     } finally {

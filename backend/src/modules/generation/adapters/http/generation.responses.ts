@@ -1,8 +1,8 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { RenditionResponse } from '../../../../shared/http/openapi/common-responses';
 import { sameJsonShape } from '../../../../shared/http/openapi/same-shape';
 import type { EngineDescription } from '../../application/describe-engine.use-case';
-import type { GenerationResult } from '../../application/generate-image.use-case';
+import type { GenerationResult, GenerationVariant } from '../../application/generate-image.use-case';
 import type { PromptFilterResult } from '../../domain/shared-with-client/prompt-filter';
 
 /** One of the editor's 12 chips (000 §2) and whether the active engine does what it says. */
@@ -49,6 +49,52 @@ export class PromptFilterResponse {
 }
 sameJsonShape<PromptFilterResponse, PromptFilterResult>();
 
+/** Why a variant failed (D39); its credit was released. */
+export class VariantErrorResponse {
+  @ApiProperty({ type: String, description: 'The error code the whole request would have answered (e.g. GENERATION.MODEL_UNAVAILABLE).' })
+  code: string;
+
+  @ApiProperty({ type: String })
+  message: string;
+}
+
+/** One variant of POST /api/generate with `variants` 2 or 4 (D39). */
+export class GenerationVariantResponse {
+  @ApiProperty({ type: String, format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ enum: ['completed', 'failed'] })
+  status: 'completed' | 'failed';
+
+  @ApiProperty({ type: String, nullable: true, description: 'null when it failed.' })
+  imageUrl: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  originalUrl: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  downloadUrl: string | null;
+
+  @ApiProperty({ type: Boolean, nullable: true })
+  watermarked: boolean | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  model: string | null;
+
+  @ApiProperty({ type: Number })
+  seed: number;
+
+  @ApiProperty({ type: [RenditionResponse] })
+  originalRenditions: RenditionResponse[];
+
+  @ApiProperty({ type: [RenditionResponse] })
+  generatedRenditions: RenditionResponse[];
+
+  @ApiProperty({ type: VariantErrorResponse, nullable: true, description: 'Why it failed; null when completed.' })
+  error: VariantErrorResponse | null;
+}
+sameJsonShape<GenerationVariantResponse, GenerationVariant>();
+
 /** POST /api/generate (000 §3 "Generation response", issue 4, D31). */
 export class GenerationResponse {
   @ApiProperty({ type: String, format: 'uuid' })
@@ -77,5 +123,11 @@ export class GenerationResponse {
 
   @ApiProperty({ type: [RenditionResponse], description: 'By width ascending; empty when not made yet.' })
   generatedRenditions: RenditionResponse[];
+
+  @ApiPropertyOptional({
+    type: [GenerationVariantResponse],
+    description: 'D39: only when `variants` was 2 or 4: every variant in order (the fields above are the first completed one\'s); absent for one.',
+  })
+  variants?: GenerationVariantResponse[];
 }
 sameJsonShape<GenerationResponse, GenerationResult>();

@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiFoundResponse, ApiNotModifiedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { AuthUser } from '../../../../shared/auth/auth-user';
 import { CurrentUser, OptionalUser, SignedInGuard } from '../../../../shared/auth/guards';
 import { ChangeVisibilityUseCase } from '../../application/change-visibility.use-case';
 import { FavoriteImageUseCase } from '../../application/favorite-image.use-case';
+import { ImageHistoryUseCase } from '../../application/image-history.use-case';
 import { ImageFilesService } from '../../application/image-files.service';
 import { SaveImageUseCase } from '../../application/save-image.use-case';
 import { UnsaveImageUseCase } from '../../application/unsave-image.use-case';
@@ -13,7 +14,7 @@ import { downloadFilename } from '../../domain/image-format';
 import { FavoriteDto, VisibilityDto } from './images.dto';
 import { matchesIfNoneMatch } from '../../../../shared/http/if-none-match';
 import { ApiErrors, type ErrorCodes } from '../../../../shared/http/openapi/api-errors';
-import { FavoriteStateResponse, SavedStateResponse, UnsavedStateResponse, VisibilityStateResponse } from './images.responses';
+import { FavoriteStateResponse, ImageHistoryResponse, SavedStateResponse, UnsavedStateResponse, VisibilityStateResponse } from './images.responses';
 
 // The bytes never change, but visibility can (an owner or admin hides an image, D14): shared
 // caches keep a public image a minute at most, then must revalidate with the ETag (a 304 that
@@ -57,7 +58,19 @@ export class ImagesController {
     private readonly unsaveImage: UnsaveImageUseCase,
     private readonly changeVisibility: ChangeVisibilityUseCase,
     private readonly favoriteImage: FavoriteImageUseCase,
+    private readonly imageHistory: ImageHistoryUseCase,
   ) {}
+
+  @Get(':id/history')
+  @Header('cache-control', 'private, no-store')
+  @ApiOperation({ summary: "D38: the edit chain from its root to this image, and this image's direct children (owner only)" })
+  @ApiOkResponse({ type: ImageHistoryResponse })
+  @ApiErrors({ 404: { 'IMAGE.NOT_FOUND': 'Unknown, not completed, or not the caller\'s (visitors included): the same answer for all.' } })
+  history(@Param('id') id: string, @OptionalUser() viewer: AuthUser | null): Promise<ImageHistoryResponse> {
+    // D38: 404 to everyone but the owner, a visitor included (a chain is private; no 401 that
+    // would say "sign in to see it").
+    return this.imageHistory.execute(viewer?.id ?? null, id);
+  }
 
   @Get(':id')
   @ApiOperation({ summary: 'The generated image' })

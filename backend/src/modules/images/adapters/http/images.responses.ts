@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { RenditionResponse } from '../../../../shared/http/openapi/common-responses';
 import { sameJsonShape } from '../../../../shared/http/openapi/same-shape';
 import type { FavoriteState } from '../../application/favorite-image.use-case';
+import type { ImageHistory, ImageVersion } from '../../application/image-history.use-case';
 import type { SavedImageView } from '../../application/list-my-edits.use-case';
 import type { SavedState } from '../../application/save-image.use-case';
 import type { SharedEdit } from '../../domain/shared-edit';
@@ -79,6 +80,9 @@ export class SavedImageResponse {
   @ApiProperty({ type: Boolean, description: 'Hidden by a moderator (D14): Share says so instead of offering to make it public.' })
   isHiddenByAdmin: boolean;
 
+  @ApiProperty({ type: Number, minimum: 1, description: 'D38: the versions of its edit chain (1 for a single edit).' })
+  versions: number;
+
   @ApiProperty({ type: String })
   imageUrl: string;
 
@@ -136,3 +140,65 @@ export class SharedEditResponse {
   isOwner: boolean;
 }
 sameJsonShape<SharedEditResponse, SharedEdit>();
+
+/** One version of an edit chain (D38). */
+export class ImageVersionResponse {
+  @ApiProperty({ type: String, format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The version it was edited from; null for an upload (or once that version is gone).' })
+  parentImageId: string | null;
+
+  @ApiProperty({ type: String, format: 'uuid', description: "The chain's first image." })
+  rootImageId: string;
+
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'D39: shared by the variants one request made; null for a single result.' })
+  variantGroupId: string | null;
+
+  @ApiProperty({ type: String })
+  prompt: string;
+
+  @ApiProperty({ type: String, enum: ['realistic', 'cartoon'] })
+  style: string;
+
+  @ApiProperty({ type: Number, nullable: true })
+  seed: number | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  model: string | null;
+
+  @ApiProperty({ type: Boolean, description: 'D2: a watermarked credit paid for this step.' })
+  watermarked: boolean;
+
+  @ApiProperty({ type: Boolean, description: "D14: the owner's share choice." })
+  isPublic: boolean;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  createdAt: string;
+
+  @ApiProperty({ type: String })
+  imageUrl: string;
+
+  @ApiProperty({ type: String, description: 'What this step was made from, as its owner saw it.' })
+  originalUrl: string;
+
+  @ApiProperty({ type: String })
+  downloadUrl: string;
+
+  @ApiProperty({ type: [RenditionResponse] })
+  originalRenditions: RenditionResponse[];
+
+  @ApiProperty({ type: [RenditionResponse] })
+  generatedRenditions: RenditionResponse[];
+}
+sameJsonShape<ImageVersionResponse, ImageVersion>();
+
+/** GET /api/images/{id}/history (D38, owner only). */
+export class ImageHistoryResponse {
+  @ApiProperty({ type: [ImageVersionResponse], description: 'From the root (first) down to this image (last).' })
+  chain: ImageVersionResponse[];
+
+  @ApiProperty({ type: [ImageVersionResponse], description: "This image's direct children (edits and variants made from it), oldest first." })
+  children: ImageVersionResponse[];
+}
+sameJsonShape<ImageHistoryResponse, ImageHistory>();

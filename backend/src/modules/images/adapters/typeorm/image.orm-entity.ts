@@ -105,4 +105,26 @@ export class ImageOrmEntity {
 
   @Column({ type: 'timestamptz', nullable: true })
   favoritedAt: Date | null;
+
+  /** D38: the image this one was edited from; null for an upload (or once the parent is gone). */
+  @Column({ type: 'uuid', nullable: true })
+  parentImageId: string | null;
+
+  /** D38: the chain's first image (its own id for an upload); null for rows made before chains. */
+  @Column({ type: 'uuid', nullable: true })
+  rootImageId: string | null;
+
+  /** D39: the images one request made side by side; null for a single result. */
+  @Column({ type: 'uuid', nullable: true })
+  variantGroupId: string | null;
+
+  /** D38: the watermark-free output of a watermarked step, never served; null when the served file is it. */
+  @Column({ type: 'bytea', nullable: true, select: false })
+  masterImageData: Buffer | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  masterKey: string | null;
+
+  @Column({ type: 'varchar', length: 50, nullable: true })
+  masterMimeType: string | null;
 }

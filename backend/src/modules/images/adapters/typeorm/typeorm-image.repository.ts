@@ -32,6 +32,39 @@ export interface RenditionSet {
   rows: RenditionRow[];
 }
 
+/** D38: an image to chain from, as findChainSource reads it. */
+export interface ChainSourceRow {
+  id: string;
+  status: 'processing' | 'completed' | 'failed';
+  rootImageId: string;
+  originalFilename: string | null;
+  served: StoredFile | null;
+  master: StoredFile | null;
+}
+
+/** D38: one version in a chain's history, without bytes. */
+export interface HistoryRow {
+  id: string;
+  parentImageId: string | null;
+  rootImageId: string;
+  variantGroupId: string | null;
+  prompt: string;
+  style: string;
+  seed: number | null;
+  model: string | null;
+  isWatermarked: boolean;
+  isPublic: boolean;
+  timestamp: Date;
+  renditions: unknown;
+}
+
+/** How many steps up a history walks at most (a chain is made one paid edit at a time). */
+const MAX_CHAIN_DEPTH = 200;
+
+const HISTORY_COLUMNS = `i."id", i."parent_image_id" AS "parentImageId", COALESCE(i."root_image_id", i."id") AS "rootImageId",
+  i."variant_group_id" AS "variantGroupId", i."prompt", i."style", i."seed", i."model", i."is_watermarked" AS "isWatermarked",
+  i."is_public" AS "isPublic", i."timestamp", i."renditions"`;
+
 /** A saved image as My Edits lists it (001 §3), without bytes. */
 export interface SavedImageRow {
   id: string;
@@ -46,6 +79,8 @@ export interface SavedImageRow {
   /** D14: hidden by a moderator, so its share link opens for its owner only (issue 15). */
   isHiddenByAdmin: boolean;
   renditions: unknown;
+  /** D38: the completed images of its chain (all its versions and variants); 1 for a single edit. */
+  versions: number;
 }
 
 /** Where a My Edits page starts: after this (timestamp, id), newest first. */
@@ -88,6 +123,9 @@ export class TypeormImageRepository {
       status: 'processing',
       isPublic: image.isPublic,
       seed: image.seed ?? null,
+      parentImageId: image.parentImageId ?? null,
+      rootImageId: image.rootImageId ?? image.id,
+      variantGroupId: image.variantGroupId ?? null,
     });
   }
 
@@ -100,16 +138,33 @@ export class TypeormImageRepository {
    * processing → completed with the output and, when they could be made, its renditions (D31), in
    * one transaction. false when the row is no longer processing (recovered as failed).
    */
-  completeWith(id: string, output: GeneratedImage, renditions: RenditionSet | null, generated: Placement = { bytes: output.bytes, key: null }): Promise<boolean> {
+  completeWith(
+    id: string,
+    output: GeneratedImage,
+    renditions: RenditionSet | null,
+    generated: Placement = { bytes: output.bytes, key: null },
+    master: Placement | null = output.master ? { bytes: output.master.bytes, key: null } : null,
+  ): Promise<boolean> {
     return this.updateWithRenditions(
       `UPDATE "image"
           SET "status" = 'completed', "generated_image_data" = $5, "generated_key" = $6, "generated_mime_type" = $7,
-              "model" = $8, "is_watermarked" = $9, "renditions" = $2, "in_object_store" = "in_object_store" OR $3, ${keepOrForgetScope('$4')}
+              "model" = $8, "is_watermarked" = $9, "master_image_data" = $10, "master_key" = $11, "master_mime_type" = $12,
+              "renditions" = $2, "in_object_store" = "in_object_store" OR $3, ${keepOrForgetScope('$4')}
         WHERE "id" = $1 AND "status" = 'processing'`,
-      [generated.bytes, generated.key, output.mimeType, output.model.slice(0, 100), output.isWatermarked],
+      [
+        generated.bytes,
+        generated.key,
+        output.mimeType,
+        output.model.slice(0, 100),
+        output.isWatermarked,
+        master?.bytes ?? null,
+        master?.key ?? null,
+        master && output.master ? output.master.mimeType : null,
+      ],
       id,
       renditions,
       generated,
+      master?.key ?? null,
     );
   }
 
@@ -134,9 +189,17 @@ export class TypeormImageRepository {
    * of the keys it records (issue 24: keepOrForgetScope), then `params`) and, when it changed the
    * row, the rendition rows. false when it changed nothing.
    */
-  private updateWithRenditions(update: string, params: unknown[], id: string, renditions: RenditionSet | null, file: Placement | null): Promise<boolean> {
+  private updateWithRenditions(
+    update: string,
+    params: unknown[],
+    id: string,
+    renditions: RenditionSet | null,
+    file: Placement | null,
+    masterKey: string | null = null,
+  ): Promise<boolean> {
     const keys = [file?.key ?? null, ...(renditions?.rows.map((r) => r.key) ?? [])];
-    const inObjectStore = keys.some((k) => k !== null);
+    // A master's key (D38) is under private/masters/, outside the image's scope (never moved).
+    const inObjectStore = masterKey !== null || keys.some((k) => k !== null);
     return this.images.manager.transaction(async (tx) => {
       const [, affected] = (await tx.query(update, [id, renditions ? JSON.stringify(renditions.stored) : null, inObjectStore, scopeOfRecordedKeys(keys), ...params])) as [
         unknown,
@@ -267,6 +330,66 @@ export class TypeormImageRepository {
     };
   }
 
+  /**
+   * D38: the owner's image to chain from, with where its served file and its master are (the
+   * served file's place again when it has no master); null when it is not theirs or unknown.
+   */
+  async findChainSource(id: string, ownerId: string): Promise<ChainSourceRow | null> {
+    const rows = (await this.images.query(
+      `SELECT "id", "status", COALESCE("root_image_id", "id") AS "root_image_id", "original_filename",
+              "generated_image_data", "generated_key", "generated_mime_type",
+              "master_image_data", "master_key", "master_mime_type"
+         FROM "image" WHERE "id" = $1 AND "user_id" = $2`,
+      [id, ownerId],
+    )) as Array<{
+      id: string;
+      status: ChainSourceRow['status'];
+      root_image_id: string;
+      original_filename: string | null;
+      generated_image_data: Buffer | null;
+      generated_key: string | null;
+      generated_mime_type: string | null;
+      master_image_data: Buffer | null;
+      master_key: string | null;
+      master_mime_type: string | null;
+    }>;
+    const row = rows[0];
+    if (!row) return null;
+    const served = isStoredMimeType(row.generated_mime_type) && (row.generated_image_data || row.generated_key)
+      ? { bytes: row.generated_image_data, key: row.generated_key, mimeType: row.generated_mime_type }
+      : null;
+    const master = isStoredMimeType(row.master_mime_type) && (row.master_image_data || row.master_key)
+      ? { bytes: row.master_image_data, key: row.master_key, mimeType: row.master_mime_type }
+      : null;
+    return { id: row.id, status: row.status, rootImageId: row.root_image_id, originalFilename: row.original_filename, served, master };
+  }
+
+  /**
+   * D38: the owner's image, the chain from its root down to it (parent links, the root first) and
+   * its direct children, completed images only; null when it is not theirs, unknown, or not
+   * completed.
+   */
+  async findHistory(id: string, ownerId: string): Promise<{ chain: HistoryRow[]; children: HistoryRow[] } | null> {
+    const chain = (await this.images.query(
+      `WITH RECURSIVE "up" AS (
+         SELECT ${HISTORY_COLUMNS}, 0 AS "depth" FROM "image" i WHERE i."id" = $1 AND i."user_id" = $2 AND i."status" = 'completed'
+         UNION ALL
+         SELECT ${HISTORY_COLUMNS}, u."depth" + 1 FROM "image" i JOIN "up" u ON i."id" = u."parentImageId"
+          WHERE i."user_id" = $2 AND i."status" = 'completed' AND u."depth" < ${MAX_CHAIN_DEPTH}
+       )
+       SELECT * FROM "up" ORDER BY "depth" DESC`,
+      [id, ownerId],
+    )) as Array<HistoryRow & { depth: number }>;
+    if (chain.length === 0) return null;
+    const children = (await this.images.query(
+      `SELECT ${HISTORY_COLUMNS} FROM "image" i
+        WHERE i."parent_image_id" = $1 AND i."user_id" = $2 AND i."status" = 'completed'
+        ORDER BY i."timestamp", i."id" LIMIT ${MAX_CHAIN_DEPTH}`,
+      [id, ownerId],
+    )) as HistoryRow[];
+    return { chain: chain.map(({ depth: _depth, ...row }) => row), children };
+  }
+
   /** Where one file is: its bytes when they are in the row, else its object key (the only query that reads a bytea column). */
   findFile(id: string, file: ImageFile): Promise<StoredFile | null> {
     return this.findFileWhere(id, file, null);
@@ -370,8 +493,10 @@ export class TypeormImageRepository {
     return (await this.images.query(
       `SELECT "id", "prompt", "style", "timestamp", "saved_at" AS "savedAt", "expires_at" AS "expiresAt",
               "is_favorite" AS "isFavorite", "laugh_count" AS "laughCount", "is_public" AS "isPublic",
-              "is_hidden_by_admin" AS "isHiddenByAdmin", "renditions"
-         FROM "image"
+              "is_hidden_by_admin" AS "isHiddenByAdmin", "renditions",
+              GREATEST(1, (SELECT count(*) FROM "image" v
+                            WHERE v."root_image_id" = COALESCE(i."root_image_id", i."id") AND v."user_id" = i."user_id" AND v."status" = 'completed'))::int AS "versions"
+         FROM "image" i
         WHERE "user_id" = $1 AND "is_saved" AND "status" = 'completed' AND "expires_at" > $2
           AND (NOT $3::boolean OR "is_favorite")
           AND ($4::timestamptz IS NULL OR ("timestamp", "id") < ($4::timestamptz, $5::uuid))
