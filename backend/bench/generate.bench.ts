@@ -46,7 +46,8 @@ import { median, timed } from './support/timing';
  *      upload check (D12), the original's renditions from its pixels and the output step with the
  *      generated file's renditions (D31), one 3 MB bytea row written (the original, then the
  *      output: PostgreSQL shares the cores), with the CPU time of this process for each, and the
- *      floors they put under the ratio on this machine (ADR 0022).
+ *      floors they put under the ratio on this machine (ADR 0022);
+ *  (f) issue 26: a chain step (sourceImageId) against an upload step of the same photo.
  * RUNS (default 5) timed runs each after one warm-up, (a) and (b) alternating; medians are reported.
  */
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -93,11 +94,12 @@ export async function run(): Promise<void> {
 
   let loopFigures: string[] = [];
   let floorLines: string[] = [];
+  let chainLines: string[] = [];
   await withDatabaseServer(async () => {
     const { app, db } = await startApp({ model: passThrough });
     try {
       // A user with watermarked credits only, so every generation is watermarked (as in (b)).
-      const userId = await userWithCredits(app, db.url, cases.length * (RUNS + 1));
+      const userId = await userWithCredits(app, db.url, cases.length * (RUNS + 1) + 3 + 2 * RUNS);
       const useCase = app.get(GenerateImageUseCase);
       const generate = (input: Buffer) => () =>
         useCase.execute({ userId, image: { buffer: input, originalname: 'photo.jpg' }, prompt: 'make it black and white', style: 'realistic', share: 'false' });
@@ -130,6 +132,7 @@ export async function run(): Promise<void> {
       ratioLine = `ratio ${upright.label}: ${upright.ratio.toFixed(2)} (target ≤ 1.3: ${upright.ratio <= 1.3 ? 'met' : 'NOT met'})`;
       console.log(ratioLine);
       console.log(`ratio ${turned.label}: ${turned.ratio.toFixed(2)} (information: the upload check's slow path re-encodes)`);
+      chainLines = await chainStepAgainstUploadStep(useCase, userId, photo);
       floorLines = await whatTheRatioAlsoPays(app, db.url, photo, upright.sharpMs);
     } finally {
       await app.close();
@@ -160,8 +163,40 @@ export async function run(): Promise<void> {
 
   console.log('\nsummary');
   console.log(ratioLine);
+  for (const line of chainLines) console.log(line);
   for (const line of floorLines) console.log(line);
   for (const line of loopFigures) console.log(line);
+}
+
+/**
+ * (f) issue 26: a chain step (`sourceImageId`: the model gets the previous step's watermark-free
+ * master, no upload check, the new original's renditions from one scaled decode) against an upload
+ * step of the same 12-megapixel photo, both watermarked, alternating; target: the chain step is not
+ * slower.
+ */
+async function chainStepAgainstUploadStep(useCase: GenerateImageUseCase, userId: string, photo: Buffer): Promise<string[]> {
+  const common = { userId, prompt: 'make it black and white', style: 'realistic', share: 'false' };
+  const upload = () => useCase.execute({ ...common, image: { buffer: photo, originalname: 'photo.jpg' } });
+  const root = await upload();
+  if (!root.watermarked) throw new Error('expected a watermarked generation (the chain must start from a master)');
+  const chain = () => useCase.execute({ ...common, sourceImageId: root.id });
+  await chain(); // warm-up
+  const uploadMs: number[] = [];
+  const chainMs: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    uploadMs.push((await timed(upload))[0]);
+    chainMs.push((await timed(chain))[0]);
+  }
+  const u = median(uploadMs);
+  const c = median(chainMs);
+  console.log('\n(f) a chain step (sourceImageId) against an upload step, the same 12-megapixel JPEG, watermarked (median ms)');
+  console.table([
+    { step: 'upload step (image)', 'median ms': Math.round(u), runs: uploadMs.map(Math.round).join(' ') },
+    { step: 'chain step (sourceImageId)', 'median ms': Math.round(c), runs: chainMs.map(Math.round).join(' ') },
+  ]);
+  const line = `chain step / upload step: ${(c / u).toFixed(2)} (${Math.round(c)} ms / ${Math.round(u)} ms; target ≤ 1.00: ${c <= u ? 'met' : 'NOT met'})`;
+  console.log(line);
+  return [line];
 }
 
 /** Wall and CPU (this process: main thread and libuv's threads) milliseconds of `fn`, medians of RUNS after a warm-up. */

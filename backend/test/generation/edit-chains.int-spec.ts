@@ -47,6 +47,10 @@ describe('edit chains, variants and masks with Replicate (issue 26)', () => {
     expect(marked.length).toBe(clean.length);
     expect(marked.some((v, i) => Math.abs(v - clean[i]) > 40)).toBe(true);
 
+    // Its original's renditions are the previous version's (the same file), read rather than made again.
+    const widths = (list: Array<{ width: number }>) => list.map((r) => r.width);
+    expect(widths(second.body.originalRenditions)).toEqual(widths(first.body.generatedRenditions));
+    expect(second.body.originalRenditions.length).toBeGreaterThan(0);
     // A chain step's original is the previous version as its owner saw it (watermarked here).
     const original2 = (await user.agent.get(`/api/images/${second.body.id}/original`).expect(200)).body as Buffer;
     expect(Buffer.compare(original2, served1)).toBe(0);

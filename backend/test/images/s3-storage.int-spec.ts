@@ -6,6 +6,7 @@ import { ImageObjectMovesService } from '../../src/modules/images/application/im
 import { ImageStorageService } from '../../src/modules/images/application/image-storage.service';
 import { signedInAdmin } from '../administration/admin-helpers';
 import { createGenerationApp, generate, signedInUser, sql, type TestUser } from '../generation/generation-helpers';
+import { grantCredits } from '../support/fixtures';
 import { photoJpeg } from '../support/images';
 import type { TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
@@ -179,6 +180,30 @@ describe('images in an S3-compatible object store', () => {
     expect(await t.app.get(IntervalJobs).runOnce(t.app.get(DeleteImageObjectsJob))).toBe('ran');
     expect(await s3.imageKeys(orphan.id)).toEqual([]);
     expect(await sql(t, `SELECT 1 FROM image_object_deletion`)).toEqual([]);
+  });
+
+  it('keeps a watermarked step\'s master under private/masters/ (never moved public), chains from it, and deletes it with the account (D38)', async () => {
+    const user = await signedInUser(t, { watermarked: 1 });
+    const first = (await generate(user.agent, { image: photoJpeg(), prompt: 'make it black and white', share: 'true' }).expect(200)).body as Made & {
+      watermarked: boolean;
+    };
+    expect(first.watermarked).toBe(true);
+    const masterKey = `private/masters/${first.id}/master.jpg`;
+    await waitFor('the public image\'s files under public/', async () => (await s3.imageKeys(first.id)).every((k) => k.startsWith('public/')), WAIT);
+    expect(await s3.keys(`private/masters/${first.id}/`)).toEqual([masterKey]);
+    const [row] = await sql<{ master_key: string; master: boolean }>(t, `SELECT master_key, master_image_data IS NOT NULL AS master FROM image WHERE id = $1`, [first.id]);
+    expect(row).toEqual({ master_key: masterKey, master: false });
+    // Not reachable at any public address: the files served are the watermarked ones.
+    const served = (await get(`/api/images/${first.id}`).expect(200)).body as Buffer;
+    expect(Buffer.compare(served, await s3.object(masterKey))).not.toBe(0);
+
+    await grantCredits(t, user.id, { regular: 1 });
+    const second = await generate(user.agent, { sourceImageId: first.id, prompt: 'make it black and white' }).expect(200);
+    expect(second.body.watermarked).toBe(false);
+    expect(await s3.keys(`private/masters/${second.body.id}/`)).toEqual([]);
+
+    await user.agent.post('/api/user/delete-account').send({ confirmEmail: user.email }).expect(200);
+    await waitFor('the master to go with the account', async () => (await s3.keys(`private/masters/${first.id}/`)).length === 0, WAIT);
   });
 
   it('deletes the objects of a private image the daily purge deletes (D23), and keeps a public one', async () => {

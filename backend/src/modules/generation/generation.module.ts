@@ -11,6 +11,7 @@ import { GenerateImageUseCase } from './application/generate-image.use-case';
 import { InstanceGenerationSlots } from './application/instance-generation-slots';
 import { OutputImageService } from './adapters/codecs/output-image.service';
 import { RegionMaskService } from './adapters/codecs/region-mask.service';
+import { ChainSourceCodec } from './adapters/codecs/chain-source.codec';
 import { UploadCheckService } from './adapters/codecs/upload-check.service';
 import { GenerationApiService } from './application/generation-api.service';
 import { GENERATION_API } from './generation.api';
@@ -28,6 +29,7 @@ import { GENERATION_API } from './generation.api';
     UploadCheckService,
     OutputImageService,
     RegionMaskService,
+    ChainSourceCodec,
     GenerateImageUseCase,
     FailStuckGenerationsJob,
     InstanceGenerationSlots,

@@ -150,6 +150,12 @@ export interface ImagesApi {
    * cannot be read. A processing or failed image comes back with only its status.
    */
   chainSource(userId: string, imageId: string): Promise<ChainSource | null>;
+  /**
+   * D38: the WebP renditions of an image's generated file as stored, to be another image's
+   * original's (a chain step's original is its parent's served file: the same pixels, so the same
+   * renditions, without a decode); null when it has none (or one cannot be read).
+   */
+  generatedRenditionsOf(imageId: string): Promise<GeneratedRenditions | null>;
   /** A new row in `processing` with the checked original (D12). */
   createProcessing(image: NewProcessingImage): Promise<void>;
   /** A generation that never got its credit (402): the row goes, with its bytes. Only while processing. */

@@ -13,6 +13,7 @@ import type { ImageEditRequest, ImageModel } from './image-model.port';
 import { InstanceGenerationSlots } from './instance-generation-slots';
 import { OutputImageService } from '../adapters/codecs/output-image.service';
 import { RegionMaskService } from '../adapters/codecs/region-mask.service';
+import { ChainSourceCodec } from '../adapters/codecs/chain-source.codec';
 import { UploadCheckService } from '../adapters/codecs/upload-check.service';
 
 /** The use case's order and failure paths with fakes around it (D4: a failure never costs a credit). */
@@ -97,6 +98,7 @@ describe('GenerateImageUseCase', () => {
       events,
       slots,
       new RegionMaskService(),
+      new ChainSourceCodec(images as unknown as ImagesApi),
     );
     const run = (over: Record<string, unknown> = {}) =>
       useCase.execute({ userId: 'u1', image: { buffer: jpeg, originalname: 'a.jpg' }, prompt: 'make it black and white', ...over });

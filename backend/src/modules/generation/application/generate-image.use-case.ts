@@ -11,7 +11,7 @@ import {
   type CreditsApi,
   type Reservation,
 } from '../../credits';
-import { ImageNotFoundError, IMAGES_API, largestRenditionWidth, type ChainSource, type GeneratedRenditions, type ImagesApi, type RenditionView, type StoredMimeType } from '../../images';
+import { ImageNotFoundError, IMAGES_API, type ChainSource, type GeneratedRenditions, type ImagesApi, type RenditionView, type StoredMimeType } from '../../images';
 import { sanitizeFilename } from '../domain/filename';
 import { SEED_MAX, SEED_MIN } from '../domain/generation-seed';
 import { MODEL_BUSY_MESSAGE, PromptBlockedError, SourceImageNotReadyError, TooManyGenerationsInFlightError } from '../domain/generation-errors';
@@ -25,7 +25,7 @@ import { InstanceGenerationSlots } from './instance-generation-slots';
 import { OutputImageService } from '../adapters/codecs/output-image.service';
 import { RegionMaskService, type PreparedMask } from '../adapters/codecs/region-mask.service';
 import { UploadCheckService, type CheckedImage } from '../adapters/codecs/upload-check.service';
-import sharp from 'sharp';
+import { ChainSourceCodec } from '../adapters/codecs/chain-source.codec';
 
 export interface UploadedFile {
   buffer: Buffer;
@@ -94,8 +94,6 @@ interface PhotoSource {
   rootImageId: string | null;
 }
 
-/** Wall-clock and memory bound of the masters a chain step decodes (our own outputs). */
-const MAX_SOURCE_PIXELS = 100_000_000;
 
 /**
  * POST /api/generate (issue 4). Order matters:
@@ -132,6 +130,7 @@ export class GenerateImageUseCase {
     private readonly events: EventBus,
     private readonly slots: InstanceGenerationSlots,
     private readonly masks: RegionMaskService,
+    private readonly chainCodec: ChainSourceCodec,
   ) {}
 
   async execute(command: GenerateImageCommand): Promise<GenerationResult> {
@@ -312,27 +311,16 @@ export class GenerateImageUseCase {
     const found: ChainSource | null = await this.images.chainSource(command.userId, sourceImageId);
     if (!found) throw new ImageNotFoundError();
     if (found.status !== 'completed') throw new SourceImageNotReadyError(found.status);
-    const input = await this.masterAsInput(found.master.bytes, found.master.mimeType);
+    const input = await this.chainCodec.asModelInput(found.master.bytes, found.master.mimeType);
     if (command.mask?.buffer?.length) {
       // The mask's own D12 check (type by content, size, pixels), as for an upload's.
       await this.uploads.check(command.mask.buffer, 'mask');
     }
     const mask = command.mask?.buffer?.length ? await this.masks.prepare(command.mask.buffer, input) : undefined;
     const served = found.served;
-    const makeOriginalRenditions = once(async () => {
-      const meta = await sharp(served.bytes, { limitInputPixels: MAX_SOURCE_PIXELS }).metadata();
-      const width = meta.width ?? 0;
-      const largest = largestRenditionWidth(width);
-      if (!largest) return null;
-      const scaled = await sharp(served.bytes, { limitInputPixels: MAX_SOURCE_PIXELS })
-        .resize({ width: largest, withoutEnlargement: true })
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      return this.images.renditionsFromPixels(
-        { data: scaled.data, width: scaled.info.width, height: scaled.info.height, channels: scaled.info.channels },
-        width,
-      );
-    });
+    // The parent's served file's renditions are this original's (the same file): read, not made
+    // again; made from the bytes only when the parent has none (the backfill had not run yet).
+    const makeOriginalRenditions = once(async () => (await this.images.generatedRenditionsOf(found.id)) ?? this.chainCodec.renditionsOf(served.bytes));
     return [
       {
         input,
@@ -343,21 +331,6 @@ export class GenerateImageUseCase {
       },
       mask,
     ];
-  }
-
-  /** Our own output, as the model's input: its size read from the header; a WebP becomes PNG (the model port takes JPEG or PNG). */
-  private async masterAsInput(bytes: Buffer, mimeType: StoredMimeType): Promise<CheckedImage> {
-    try {
-      if (mimeType === 'image/webp') {
-        const png = await sharp(bytes, { limitInputPixels: MAX_SOURCE_PIXELS }).png().toBuffer({ resolveWithObject: true });
-        return { bytes: png.data, mimeType: 'image/png', width: png.info.width, height: png.info.height };
-      }
-      const meta = await sharp(bytes, { limitInputPixels: MAX_SOURCE_PIXELS }).metadata();
-      if (!meta.width || !meta.height) throw new Error('no size');
-      return { bytes, mimeType, width: meta.width, height: meta.height };
-    } catch (cause) {
-      throw new DomainError('unavailable', 'GENERATION.SOURCE_UNREADABLE', 'That version could not be read. Please try another one.', { cause });
-    }
   }
 
   /**

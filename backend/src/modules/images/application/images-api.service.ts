@@ -88,6 +88,15 @@ export class ImagesApiService implements ImagesApi {
     };
   }
 
+  async generatedRenditionsOf(imageId: string): Promise<GeneratedRenditions | null> {
+    if (!isImageId(imageId)) return null;
+    const rows = await this.images.renditionRowsOf(imageId, 'generated');
+    if (rows.length === 0) return null;
+    const made = await Promise.all(rows.map(async (r) => ({ width: r.width, height: r.height, version: r.version, bytes: await this.storage.read(r) })));
+    if (made.some((m) => !m.bytes)) return null;
+    return { made: made.map((m) => ({ ...m, bytes: m.bytes! })) };
+  }
+
   async deleteUnpaid(id: string): Promise<void> {
     this.renditions.forget(id);
     await this.images.deleteUnpaid(id);

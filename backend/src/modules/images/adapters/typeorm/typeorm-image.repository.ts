@@ -219,6 +219,14 @@ export class TypeormImageRepository {
     });
   }
 
+  /** D38: where an image's renditions of one file are (width ascending); empty when none were made. */
+  async renditionRowsOf(id: string, file: ImageFile): Promise<Array<{ width: number; height: number; version: string; bytes: Buffer | null; key: string | null }>> {
+    return (await this.images.query(
+      `SELECT "width", "height", "version", "bytes", "key" FROM "image_rendition" WHERE "image_id" = $1 AND "file" = $2 ORDER BY "width"`,
+      [id, file],
+    )) as Array<{ width: number; height: number; version: string; bytes: Buffer | null; key: string | null }>;
+  }
+
   /** Completed images without renditions yet, newest first (those are the ones on screen). */
   async missingRenditions(limit: number): Promise<string[]> {
     const rows = (await this.images.query(
