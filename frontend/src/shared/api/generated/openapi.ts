@@ -6409,19 +6409,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `AUTH.REQUIRED`: Not signed in (or the session ended). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /** @enum {string} */
-                        code: "AUTH.REQUIRED";
-                    };
-                };
-            };
-            /** @description `IMAGE.NOT_FOUND`: Unknown, or not the signed-in user's (the same answer for both). */
+            /** @description `IMAGE.NOT_FOUND`: Unknown, not completed, or not the caller's (visitors included): the same answer for all. */
             404: {
                 headers: {
                     [name: string]: unknown;
