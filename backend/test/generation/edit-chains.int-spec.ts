@@ -122,10 +122,13 @@ describe('edit chains, variants and masks with Replicate (issue 26)', () => {
       const res = await generate(owner.agent, { sourceImageId: made.body.id, prompt: 'add snow' }).expect(409);
       expect(res.body).toMatchObject({ code: 'GENERATION.SOURCE_NOT_READY', details: { status } });
     }
+    // D13 on every step: a chain step's prompt passes the same filter, before anything.
+    await sql(t, `UPDATE image SET status = 'completed' WHERE id = $1`, [made.body.id]);
+    const blocked = await generate(owner.agent, { sourceImageId: made.body.id, prompt: 'make her naked on the beach' }).expect(400);
+    expect(blocked.body.code).toBe('GENERATION.PROMPT_BLOCKED');
     expect(await ledgerOf(t, owner.id)).toMatchObject({ reservations: { captured: 1 } });
     expect(replicate.creates()).toHaveLength(1);
     // Both a photo and a source: refused before anything.
-    await sql(t, `UPDATE image SET status = 'completed' WHERE id = $1`, [made.body.id]);
     await generate(owner.agent, { image: photoJpeg(), sourceImageId: made.body.id, prompt: 'add snow' }).expect(400);
   });
 

@@ -2,7 +2,7 @@ import request from 'supertest';
 import sharp from 'sharp';
 import { newUser } from '../support/fixtures';
 import { photoJpeg, photoPng, smallJpeg } from '../support/images';
-import { balanceOf, generate, generationAppForSuite, ledgerOf, signedInUser, sql } from './generation-helpers';
+import { balanceOf, generate, generationAppForSuite, grant, ledgerOf, signedInUser, sql } from './generation-helpers';
 import { maxDifferenceOutside, rectMask } from './mask-helpers';
 
 const ADMIN_EMAIL = 'chains-admin@example.com';
@@ -88,6 +88,15 @@ describe('variants, masks and history with the local engine (issue 26)', () => {
     // The mask is never stored.
     const stored = await sql<{ n: number }>(t, `SELECT count(*)::int AS n FROM image WHERE user_id = $1`, [user.id]);
     expect(stored[0].n).toBe(1);
+
+    // A chain step with a mask over another region keeps the previous version outside it.
+    await grant(t, user.id, { regular: 1 });
+    const rect2 = { left: 320, top: 40, width: 200, height: 150 };
+    const next = await generate(user.agent, { sourceImageId: res.body.id, prompt: 'make it warmer', mask: await rectMask(width!, height!, rect2) }).expect(200);
+    const output2 = (await user.agent.get(`/api/images/${next.body.id}`).expect(200)).body as Buffer;
+    const step2 = await maxDifferenceOutside(output, output2, rect2, Math.ceil(Math.min(width!, height!) * 0.02));
+    expect(step2.outside).toBeLessThanOrEqual(2);
+    expect(step2.inside).toBeGreaterThan(5);
   });
 
   it('refuses bad masks 400 with a clear message and spends nothing: wrong size, empty, full, not PNG', async () => {
