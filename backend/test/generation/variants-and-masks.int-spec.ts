@@ -126,6 +126,21 @@ describe('variants, masks and history with the local engine (issue 26)', () => {
     expect(await ledgerOf(t, user.id)).toMatchObject({ reservations: { captured: 1 } });
   });
 
+  it('counts a saved version\'s chain in My Edits: the versions from the first down to it (D38)', async () => {
+    const { t } = suite;
+    const user = await newUser(t, { plan: 'pro', credits: 3 });
+    const photo = await smallJpeg();
+    const first = await generate(user.agent, { image: photo, prompt: 'make it black and white' }).expect(200);
+    const second = await generate(user.agent, { sourceImageId: first.body.id, prompt: 'add snow falling' }).expect(200);
+    const third = await generate(user.agent, { sourceImageId: second.body.id, prompt: 'make the colors warmer' }).expect(200);
+    for (const id of [first.body.id, third.body.id]) await user.agent.post(`/api/images/${id}/save`).expect(200);
+    const list = await user.agent.get('/api/my-edits').expect(200);
+    const versions = Object.fromEntries((list.body as Array<{ id: string; versions: number }>).map((i) => [i.id, i.versions]));
+    expect(versions).toEqual({ [first.body.id]: 1, [third.body.id]: 3 });
+    const history = await user.agent.get(`/api/images/${third.body.id}/history`).expect(200);
+    expect(history.body.chain).toHaveLength(3);
+  });
+
   it('shows a history to its owner only: 404 to visitors, other users (unverified, paid, suspended) and admins, even for a public image', async () => {
     const { t } = suite;
     const owner = await signedInUser(t, { regular: 1 });

@@ -29,11 +29,9 @@ export class ImageEditChains1795858885896 implements MigrationInterface {
         ADD COLUMN IF NOT EXISTS "master_mime_type" varchar(50)`);
     await q.query(`ALTER TABLE "image" ALTER COLUMN "master_image_data" SET STORAGE EXTERNAL`);
     await q.query(`CREATE INDEX IF NOT EXISTS "image_parent_idx" ON "image" ("parent_image_id") WHERE "parent_image_id" IS NOT NULL`);
-    await q.query(`CREATE INDEX IF NOT EXISTS "image_root_idx" ON "image" ("root_image_id") WHERE "root_image_id" IS NOT NULL`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP INDEX IF EXISTS "image_root_idx"`);
     await q.query(`DROP INDEX IF EXISTS "image_parent_idx"`);
     await q.query(`
       ALTER TABLE "image"

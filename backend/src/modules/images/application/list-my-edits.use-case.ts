@@ -18,7 +18,7 @@ export interface SavedImageView {
   isPublic: boolean;
   /** Hidden by a moderator (D14): Share says so instead of offering to make it public (issue 15). */
   isHiddenByAdmin: boolean;
-  /** D38: how many versions its edit chain has (1 for a single edit); the card opens the history. */
+  /** D38: the versions of its edit chain from the first down to it (1 for a single edit); the card opens that history. */
   versions: number;
   imageUrl: string;
   originalUrl: string;

@@ -80,7 +80,7 @@ export class SavedImageResponse {
   @ApiProperty({ type: Boolean, description: 'Hidden by a moderator (D14): Share says so instead of offering to make it public.' })
   isHiddenByAdmin: boolean;
 
-  @ApiProperty({ type: Number, minimum: 1, description: 'D38: the versions of its edit chain (1 for a single edit).' })
+  @ApiProperty({ type: Number, minimum: 1, description: 'D38: the versions of its edit chain from the first down to this one, as its history shows them (1 for a single edit).' })
   versions: number;
 
   @ApiProperty({ type: String })

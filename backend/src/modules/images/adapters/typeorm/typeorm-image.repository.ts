@@ -79,7 +79,7 @@ export interface SavedImageRow {
   /** D14: hidden by a moderator, so its share link opens for its owner only (issue 15). */
   isHiddenByAdmin: boolean;
   renditions: unknown;
-  /** D38: the completed images of its chain (all its versions and variants); 1 for a single edit. */
+  /** D38: the versions of its chain from the root down to it (what its history shows); 1 for a single edit. */
   versions: number;
 }
 
@@ -501,10 +501,16 @@ export class TypeormImageRepository {
     return (await this.images.query(
       `SELECT "id", "prompt", "style", "timestamp", "saved_at" AS "savedAt", "expires_at" AS "expiresAt",
               "is_favorite" AS "isFavorite", "laugh_count" AS "laughCount", "is_public" AS "isPublic",
-              "is_hidden_by_admin" AS "isHiddenByAdmin", "renditions",
-              GREATEST(1, (SELECT count(*) FROM "image" v
-                            WHERE v."root_image_id" = COALESCE(i."root_image_id", i."id") AND v."user_id" = i."user_id" AND v."status" = 'completed'))::int AS "versions"
+              "is_hidden_by_admin" AS "isHiddenByAdmin", "renditions", COALESCE(v."versions", 1) AS "versions"
          FROM "image" i
+         LEFT JOIN LATERAL (
+           WITH RECURSIVE "up" ("parent", "n") AS (
+             SELECT i."parent_image_id", 1
+             UNION ALL
+             SELECT p."parent_image_id", u."n" + 1 FROM "image" p JOIN "up" u ON p."id" = u."parent" WHERE u."n" < ${MAX_CHAIN_DEPTH}
+           )
+           SELECT max("n")::int AS "versions" FROM "up"
+         ) v ON i."parent_image_id" IS NOT NULL
         WHERE "user_id" = $1 AND "is_saved" AND "status" = 'completed' AND "expires_at" > $2
           AND (NOT $3::boolean OR "is_favorite")
           AND ($4::timestamptz IS NULL OR ("timestamp", "id") < ($4::timestamptz, $5::uuid))
