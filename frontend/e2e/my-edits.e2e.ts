@@ -1,6 +1,5 @@
-import type { APIRequestContext } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { signUpThroughApi } from './support/accounts';
+import { signUpThroughApi, subscribeToStarter } from './support/accounts';
 import { axeViolations } from './support/axe';
 import { useBrowserContexts, watchErrors } from './support/browser';
 import { editWithChip } from './support/editor';
@@ -9,18 +8,6 @@ const baseUrl = inject('baseUrl');
 const outboxDir = inject('outboxDir');
 
 const UPGRADE = 'Upgrade to a paid plan to save and organize your AI-generated images in your personal collection.';
-
-/** Subscribes to Starter through the local test checkout's API (D30): the UI path is billing.e2e.ts's. */
-async function subscribeToStarter(request: APIRequestContext): Promise<void> {
-  const opened = await request.post(`${baseUrl}/api/create-subscription`, { data: { tier: 'starter' } });
-  if (opened.status() !== 200) throw new Error(`create-subscription answered ${opened.status()}: ${await opened.text()}`);
-  const { checkoutUrl } = (await opened.json()) as { checkoutUrl: string };
-  const sessionId = checkoutUrl.split('/').pop()!;
-  const paid = await request.post(`${baseUrl}/api/local-checkout/sessions/${sessionId}/pay`, {
-    data: { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', cardholderName: 'E2E Tester' },
-  });
-  if (paid.status() !== 200) throw new Error(`pay answered ${paid.status()}: ${await paid.text()}`);
-}
 
 /** A visitor's 401 from GET /api/user, a free user's 403 from the list: expected answers, not errors. */
 function unexpected(errors: string[]): string[] {
@@ -33,7 +20,7 @@ describe('My Edits in a real browser', () => {
   it('a subscriber saves a result, finds it in My Edits, stars it, sees it under Favorites and removes it', async () => {
     const context = await newContext();
     await signUpThroughApi(context.request, baseUrl, outboxDir, { verify: true });
-    await subscribeToStarter(context.request);
+    await subscribeToStarter(context.request, baseUrl);
     const page = await context.newPage();
     const errors = watchErrors(page);
 
@@ -41,10 +28,15 @@ describe('My Edits in a real browser', () => {
     const chip = 'make it black and white';
     await editWithChip(page, baseUrl, chip);
     await page.getByRole('heading', { name: 'Download Results' }).waitFor({ timeout: 30_000 });
-    // The result is drawn from its WebP renditions (D31), the full image only behind the link.
+    // Issue 26: the result is compared with its original over one picture that zooms up to 4x, so
+    // the compare view opens the full file; the step's list, the version strip, is drawn from the
+    // WebP renditions (D31).
     // Scoped to the step: the dashboard's community section may show other edits with the same prompt.
-    const result = page.getByRole('region', { name: 'Download Results' }).getByRole('img', { name: chip });
-    expect(await result.getAttribute('srcset')).toMatch(/\/renditions\/generated-\d+-[0-9a-f]{16}\.webp \d+w/);
+    const step = page.getByRole('region', { name: 'Download Results' });
+    const result = step.getByRole('img', { name: chip, exact: true });
+    expect(await result.getAttribute('src')).toMatch(/^\/api\/images\/[0-9a-f-]{36}$/);
+    const thumbnail = step.getByRole('region', { name: 'Versions' }).getByRole('button', { name: /^Version 1\b/ }).locator('img');
+    expect(await thumbnail.getAttribute('srcset')).toMatch(/\/renditions\/generated-\d+-[0-9a-f]{16}\.webp \d+w/);
     await page.getByRole('button', { name: 'Save to My Edits' }).click();
     await page.getByText('Saved to My Edits!').waitFor();
     await page.getByRole('button', { name: 'Remove from My Edits' }).waitFor();

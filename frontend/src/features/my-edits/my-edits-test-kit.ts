@@ -27,6 +27,7 @@ export function savedImage(id: string, overrides: Partial<ApiSchema<'SavedImageR
     laughCount: 2,
     isPublic: true,
     isHiddenByAdmin: false,
+    versions: 1,
     imageUrl: `/api/images/${id}`,
     originalUrl: `/api/images/${id}/original`,
     downloadUrl: `/api/images/${id}/download`,

@@ -28,3 +28,21 @@ export function initialPromptFrom(search: string): string {
 export function isAppPath(path: string): boolean {
   return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
 }
+
+/**
+ * Issue 26 (D38): a version of an edit chain in the editor (`/dashboard?image={id}`): the editor
+ * loads its history and opens it on the result step. My Edits links here; the editor keeps the
+ * address on the version on screen, so a reload reopens it.
+ */
+export const EDITOR_IMAGE_PARAM = 'image';
+
+export function editorPathWithImage(id: string): string {
+  const params = new URLSearchParams({ [EDITOR_IMAGE_PARAM]: id });
+  return `/dashboard?${params.toString()}`;
+}
+
+/** The image id the editor's address names (`?image=…`), or null. */
+export function imageIdFrom(search: string): string | null {
+  const id = new URLSearchParams(search).get(EDITOR_IMAGE_PARAM)?.trim() ?? '';
+  return id === '' ? null : id;
+}

@@ -282,3 +282,68 @@ export function PauseIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** Issue 26: the compare view's zoom buttons. */
+export function ZoomInIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-4-4M8 11h6M11 8v6" />
+    </Icon>
+  );
+}
+
+export function ZoomOutIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-4-4M8 11h6" />
+    </Icon>
+  );
+}
+
+/** Issue 26: the region brush's tools. */
+export function BrushIcon(props: IconProps) {
+  return (
+    <Icon width={18} height={18} {...props}>
+      <path d="m9.06 11.9 8.07-8.06a2.85 2.85 0 1 1 4.03 4.03l-8.06 8.08" />
+      <path d="M7.07 14.94c-1.66 0-3 1.35-3 3.02 0 1.33-2.5 1.52-2 2.02 1.08 1.1 2.49 2.02 4 2.02 2.2 0 4-1.8 4-4.04a3.01 3.01 0 0 0-3-3.02z" />
+    </Icon>
+  );
+}
+
+export function EraserIcon(props: IconProps) {
+  return (
+    <Icon width={18} height={18} {...props}>
+      <path d="m7 21-4.3-4.3c-1-1-1-2.5 0-3.4l9.6-9.6c1-1 2.5-1 3.4 0l5.6 5.6c1 1 1 2.5 0 3.4L13 21" />
+      <path d="M22 21H7M5 11l9 9" />
+    </Icon>
+  );
+}
+
+export function UndoIcon(props: IconProps) {
+  return (
+    <Icon width={18} height={18} {...props}>
+      <path d="M9 14 4 9l5-5" />
+      <path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
+    </Icon>
+  );
+}
+
+export function InvertIcon(props: IconProps) {
+  return (
+    <Icon width={18} height={18} {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 3a9 9 0 0 1 0 18z" fill="currentColor" />
+    </Icon>
+  );
+}
+
+/** A filled dot of radius `r` (a brush size). */
+export function DotIcon({ r, ...props }: IconProps & { r: number }) {
+  return (
+    <Icon width={18} height={18} {...props}>
+      <circle cx="12" cy="12" r={r} fill="currentColor" stroke="none" />
+    </Icon>
+  );
+}

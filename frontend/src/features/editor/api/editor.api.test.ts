@@ -3,7 +3,7 @@ import { makeStore } from '../../../test/app-parts';
 import { baseApi } from '../../../shared/api/base-api';
 import { creditsApi } from '../../../shared/api/credits.api';
 import { json, stubApi } from '../../../test/fetch-stub';
-import { COMMUNITY_REFRESH_DELAY_MS, editorApi, toGenerationForm, toGenerationResult } from './editor.api';
+import { COMMUNITY_REFRESH_DELAY_MS, editorApi, MASK_FILE_NAME, toGenerationForm, toGenerationResult, variantResult } from './editor.api';
 
 // A stand-in for the community feed query (another feature's), providing the tag it would.
 const feedProbe = baseApi.injectEndpoints({
@@ -152,5 +152,85 @@ describe('generation answer', () => {
       originalRenditions: [],
       generatedRenditions: [],
     });
+  });
+});
+
+describe('keep editing (issue 26)', () => {
+  it('sends a version of the chain by its id, with no file (D38)', () => {
+    const form = toGenerationForm({ sourceImageId: 'img-7', prompt: ' add rain ', style: 'realistic', share: false });
+    expect([...form.keys()]).toEqual(['sourceImageId', 'prompt', 'style', 'share']);
+    expect(form.get('sourceImageId')).toBe('img-7');
+    expect(form.has('image')).toBe(false);
+  });
+
+  it('asks for 2 or 4 variants, and leaves the field out for one (D39: absent means 1)', () => {
+    expect(toGenerationForm({ ...request, variants: 4 }).get('variants')).toBe('4');
+    expect(toGenerationForm({ ...request, variants: 2 }).get('variants')).toBe('2');
+    expect(toGenerationForm({ ...request, variants: 1 }).has('variants')).toBe(false);
+  });
+
+  it('adds the painted mask as mask.png (D40)', () => {
+    const mask = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });
+    const form = toGenerationForm({ ...request, mask });
+    const file = form.get('mask') as File;
+    expect(file.name).toBe(MASK_FILE_NAME);
+    expect(MASK_FILE_NAME).toBe('mask.png');
+    expect(file.type).toBe('image/png');
+    expect(file.size).toBe(4);
+    expect(toGenerationForm({ ...request, mask: null }).has('mask')).toBe(false);
+  });
+
+  it('reads the variants of an answer in order; one that cannot be read is left out', () => {
+    const result = toGenerationResult({
+      id: 'a',
+      imageUrl: '/api/images/a',
+      variants: [
+        { id: 'a', status: 'completed', imageUrl: '/api/images/a', originalUrl: null, downloadUrl: '/api/images/a/download', watermarked: false, seed: 1, originalRenditions: [], generatedRenditions: [], error: null },
+        { id: 'b', status: 'failed', imageUrl: null, seed: 2, error: { code: 'GENERATION.FAILED', message: 'Failed to generate image' } },
+        { status: 'completed' },
+      ],
+    });
+    expect(result.variants?.map((variant) => [variant.id, variant.status])).toEqual([
+      ['a', 'completed'],
+      ['b', 'failed'],
+    ]);
+    expect(result.variants?.[1]).toMatchObject({ imageUrl: null, error: { message: 'Failed to generate image' } });
+    expect(variantResult(result.variants![0]!)).toEqual({
+      id: 'a',
+      imageUrl: '/api/images/a',
+      originalUrl: '/api/images/a/original',
+      downloadUrl: '/api/images/a/download',
+      watermarked: false,
+      originalRenditions: [],
+      generatedRenditions: [],
+    });
+    expect(variantResult(result.variants![1]!)).toBeNull();
+    // One result: no variants at all.
+    expect(toGenerationResult({ id: 'a', imageUrl: '/api/images/a' })).not.toHaveProperty('variants');
+  });
+
+  it('GET /api/images/{id}/history reads the chain and the children (D38)', async () => {
+    stubApi({
+      'GET /api/images/img-2/history': () =>
+        json({
+          chain: [
+            { id: 'img-1', parentImageId: null, rootImageId: 'img-1', variantGroupId: null, prompt: 'add snow falling', style: 'realistic', watermarked: true, isPublic: true, createdAt: '2030-06-01T12:00:00.000Z', imageUrl: '/api/images/img-1', originalUrl: '/api/images/img-1/original', downloadUrl: '/api/images/img-1/download', originalRenditions: [], generatedRenditions: [] },
+            { id: 'img-2', parentImageId: 'img-1', rootImageId: 'img-1', prompt: 'make it black and white' },
+            { prompt: 'no id' },
+          ],
+          children: [],
+        }),
+    });
+    const store = makeStore();
+
+    const { data } = await store.dispatch(editorApi.endpoints.getImageHistory.initiate('img-2'));
+
+    expect(data?.chain.map((version) => [version.id, version.parentImageId, version.prompt])).toEqual([
+      ['img-1', null, 'add snow falling'],
+      ['img-2', 'img-1', 'make it black and white'],
+    ]);
+    // Addresses the answer left out come from the id.
+    expect(data?.chain[1]).toMatchObject({ imageUrl: '/api/images/img-2', originalUrl: '/api/images/img-2/original', watermarked: false });
+    expect(data?.children).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import {
 } from 'react';
 import { cx } from '../../../shared/lib/cx';
 import { Button } from '../../../shared/ui/button';
-import { ChevronLeftIcon, ChevronRightIcon, type IconProps } from '../../../shared/ui/icons';
+import { ChevronLeftIcon, ChevronRightIcon, ZoomInIcon, ZoomOutIcon } from '../../../shared/ui/icons';
 import { VisuallyHidden } from '../../../shared/ui/visually-hidden';
 import styles from './compare-view.module.css';
 
@@ -114,49 +114,6 @@ function fractionIn(rect: DOMRect, clientX: number, clientY: number): Point {
   };
 }
 
-function ZoomInIcon(props: IconProps) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox="0 0 24 24"
-      width={20}
-      height={20}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      <circle cx="11" cy="11" r="7" />
-      <path d="m20 20-4-4M8 11h6M11 8v6" />
-    </svg>
-  );
-}
-
-function ZoomOutIcon(props: IconProps) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox="0 0 24 24"
-      width={20}
-      height={20}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      <circle cx="11" cy="11" r="7" />
-      <path d="m20 20-4-4M8 11h6" />
-    </svg>
-  );
-}
 
 /**
  * A before/after comparison over one picture: the after picture fills the box, the before picture

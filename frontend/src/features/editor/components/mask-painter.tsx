@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { Button } from '../../../shared/ui/button';
-import { AlertCircleIcon, TrashIcon } from '../../../shared/ui/icons';
+import { AlertCircleIcon, BrushIcon, DotIcon, EraserIcon, InvertIcon, TrashIcon, UndoIcon } from '../../../shared/ui/icons';
 import { VisuallyHidden } from '../../../shared/ui/visually-hidden';
 import {
   BRUSH_SIZES,
@@ -403,69 +403,9 @@ function ToolButton({ children, icon, onClick, disabled, pressed, unavailable = 
   );
 }
 
-function ToolIcon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox="0 0 24 24"
-      width={18}
-      height={18}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
-
-function BrushIcon() {
-  return (
-    <ToolIcon>
-      <path d="m9.06 11.9 8.07-8.06a2.85 2.85 0 1 1 4.03 4.03l-8.06 8.08" />
-      <path d="M7.07 14.94c-1.66 0-3 1.35-3 3.02 0 1.33-2.5 1.52-2 2.02 1.08 1.1 2.49 2.02 4 2.02 2.2 0 4-1.8 4-4.04a3.01 3.01 0 0 0-3-3.02z" />
-    </ToolIcon>
-  );
-}
-
-function EraserIcon() {
-  return (
-    <ToolIcon>
-      <path d="m7 21-4.3-4.3c-1-1-1-2.5 0-3.4l9.6-9.6c1-1 2.5-1 3.4 0l5.6 5.6c1 1 1 2.5 0 3.4L13 21" />
-      <path d="M22 21H7M5 11l9 9" />
-    </ToolIcon>
-  );
-}
-
-function UndoIcon() {
-  return (
-    <ToolIcon>
-      <path d="M9 14 4 9l5-5" />
-      <path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
-    </ToolIcon>
-  );
-}
-
-function InvertIcon() {
-  return (
-    <ToolIcon>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M12 3a9 9 0 0 1 0 18z" fill="currentColor" />
-    </ToolIcon>
-  );
-}
-
 const DOT_RADIUS: Record<BrushSize, number> = { small: 2.5, medium: 4.5, large: 7 };
 
 /** A filled dot whose size hints at the brush's. */
 function SizeDot({ size }: { size: BrushSize }) {
-  return (
-    <ToolIcon>
-      <circle cx="12" cy="12" r={DOT_RADIUS[size]} fill="currentColor" stroke="none" />
-    </ToolIcon>
-  );
+  return <DotIcon r={DOT_RADIUS[size]} />;
 }

@@ -1,11 +1,11 @@
-import { useId, useState, type FormEvent, type Ref } from 'react';
+import { useId, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import { cx } from '../../../shared/lib/cx';
 import { PROMPT_MAX_LENGTH } from '../../../shared/lib/editor-prompt';
 import { Button } from '../../../shared/ui/button';
-import { AlertCircleIcon, ChevronLeftIcon, ImageIcon, SparklesIcon } from '../../../shared/ui/icons';
+import { AlertCircleIcon, ChevronLeftIcon, ChevronRightIcon, ImageIcon, SparklesIcon } from '../../../shared/ui/icons';
 import { NeedsAiModelMark } from '../../../shared/ui/needs-ai-model-mark';
-import { useGetEngineInfoQuery } from '../api/editor.api';
-import { useObjectUrl } from '../hooks/use-object-url';
+import { VisuallyHidden } from '../../../shared/ui/visually-hidden';
+import { useGetEngineInfoQuery, VARIANT_COUNTS, type VariantCount } from '../api/editor.api';
 import type { PromptFilterState } from '../hooks/use-prompt-filter';
 import { chipsFor, isChipNeedingAiModel, placeholderPrompt } from '../lib/chips';
 import { UNSUPPORTED_EDIT_MESSAGE } from '../lib/generation-errors';
@@ -17,8 +17,22 @@ import styles from './prompt-step.module.css';
 /** 000 §9: the prompt textarea has 4 rows. */
 export const PROMPT_ROWS = 4;
 
+/** The photo the prompt applies to: an upload, or a version of the edit chain (D38). */
+export interface PromptPhoto {
+  /** A small picture of it; null while there is none (an upload before its object URL). */
+  src: string | null;
+  /** e.g. "photo.jpg", "Version 2". */
+  name: string;
+  alt: string;
+}
+
+/** D39: "Generate Image" for one result (000 §2's text), "Generate · 4 credits" for more. */
+export function generateLabel(variants: VariantCount): string {
+  return variants === 1 ? 'Generate Image' : `Generate · ${variants} credits`;
+}
+
 export interface PromptStepProps {
-  image: File | null;
+  photo: PromptPhoto | null;
   prompt: string;
   filter: PromptFilterState;
   share: boolean;
@@ -29,7 +43,24 @@ export interface PromptStepProps {
   onGenerate: () => void;
   /** The last prompt the local engine refused (issue 15); the note under the prompt says so while it is unchanged. */
   refusedPrompt?: string | null;
+  /** D39: how many results one Generate asks for (1 by default). */
+  variants?: VariantCount;
+  onVariantsChange?: (variants: VariantCount) => void;
+  /** The user's balance, when known: the results choice says when it is short of N. */
+  balance?: number | null;
+  /** D40: the region brush (shown under "Paint the area to change" while open); null when the photo cannot be painted. */
+  painter?: ReactNode;
+  painterOpen?: boolean;
+  onPainterOpenChange?: (open: boolean) => void;
   headingRef?: Ref<HTMLHeadingElement>;
+}
+
+/** Under the results choice: what N results cost, and when the balance is short of it (000 §8 with N, D39). */
+export function variantsHint(variants: VariantCount, balance: number | null): string {
+  if (variants === 1) return 'Ask for 2 or 4 to get different takes to pick from.';
+  const cost = `${variants} results, ${variants} credits, each with a different seed.`;
+  if (balance !== null && balance < variants) return `${cost} You have ${balance} ${balance === 1 ? 'credit' : 'credits'}.`;
+  return cost;
 }
 
 /**
@@ -41,9 +72,13 @@ export interface PromptStepProps {
  * engine the ones it does come first, the others last and marked "needs the AI model"; a line above
  * them and a short note under the prompt (for a marked chip, or a prompt just refused) link to the
  * list of what works locally. With the AI model, or while the engine is unknown, all is as before.
+ *
+ * Issue 26: the photo may be a version of the edit chain (D38, no upload); "Paint the area to
+ * change" opens the region brush (D40); "Results: 1 / 2 / 4" asks for variants (D39), and the
+ * Generate button then names their cost.
  */
 export function PromptStep({
-  image,
+  photo,
   prompt,
   filter,
   share,
@@ -53,6 +88,12 @@ export function PromptStep({
   onBack,
   onGenerate,
   refusedPrompt = null,
+  variants = 1,
+  onVariantsChange,
+  balance = null,
+  painter = null,
+  painterOpen = false,
+  onPainterOpenChange,
   headingRef,
 }: PromptStepProps) {
   const promptId = useId();
@@ -61,7 +102,9 @@ export function PromptStep({
   const chipsId = useId();
   const shareHintId = useId();
   const engineNoteId = useId();
-  const thumbnailUrl = useObjectUrl(image);
+  const variantsId = useId();
+  const variantsHintId = useId();
+  const painterId = useId();
   const { data: engine } = useGetEngineInfoQuery();
   const [listOpen, setListOpen] = useState(false);
   const local = engine?.engine === 'local';
@@ -84,13 +127,11 @@ export function PromptStep({
       description="Describe the change you want in one sentence."
       headingRef={headingRef}
     >
-      {image ? (
+      {photo ? (
         <div className={styles.photo}>
-          <span className={styles.thumbnail}>
-            {thumbnailUrl ? <img src={thumbnailUrl} alt={`Your photo: ${image.name}`} /> : <ImageIcon />}
-          </span>
-          <span className={styles.photoName}>{image.name}</span>
-          <Button variant="ghost" size="sm" onClick={onRemoveImage} aria-label={`Remove ${image.name}`}>
+          <span className={styles.thumbnail}>{photo.src ? <img src={photo.src} alt={photo.alt} /> : <ImageIcon />}</span>
+          <span className={styles.photoName}>{photo.name}</span>
+          <Button variant="ghost" size="sm" onClick={onRemoveImage} aria-label={`Remove ${photo.name}`}>
             Remove
           </Button>
         </div>
@@ -170,6 +211,56 @@ export function PromptStep({
           </div>
         </div>
 
+        {/* D40: the region brush, folded away until asked for. */}
+        {painter ? (
+          <div className={styles.paint}>
+            <button
+              type="button"
+              className={styles.disclosure}
+              aria-expanded={painterOpen}
+              aria-controls={painterId}
+              onClick={() => onPainterOpenChange?.(!painterOpen)}
+            >
+              <ChevronRightIcon width={18} height={18} className={styles.disclosureIcon} />
+              Paint the area to change
+              <span className={styles.optional}>(optional)</span>
+            </button>
+            <div id={painterId} hidden={!painterOpen} className={styles.painterSlot}>
+              {painterOpen ? painter : null}
+            </div>
+          </div>
+        ) : null}
+
+        {/* D39: one, two or four results from one prompt; each costs a credit. */}
+        {onVariantsChange ? (
+          <div className={styles.variants}>
+            <span id={variantsId} className={styles.label}>
+              Results
+            </span>
+            <div role="radiogroup" aria-labelledby={variantsId} aria-describedby={variantsHintId} className={styles.segmented}>
+              {VARIANT_COUNTS.map((count) => (
+                <label key={count} className={styles.segment}>
+                  <input
+                    type="radio"
+                    name={variantsId}
+                    value={count}
+                    checked={variants === count}
+                    onChange={() => onVariantsChange(count)}
+                    className={styles.segmentInput}
+                  />
+                  <span className={styles.segmentText}>
+                    <span aria-hidden="true">{count}</span>
+                    <VisuallyHidden>{count === 1 ? '1 result' : `${count} results`}</VisuallyHidden>
+                  </span>
+                </label>
+              ))}
+            </div>
+            <p id={variantsHintId} className={styles.hint}>
+              {variantsHint(variants, balance)}
+            </p>
+          </div>
+        ) : null}
+
         <div className={styles.share}>
           <label className={styles.switchLabel}>
             <input
@@ -197,9 +288,9 @@ export function PromptStep({
             <ChevronLeftIcon />
             Back
           </Button>
-          <Button type="submit" variant="primary" disabled={!canGenerate}>
+          <Button type="submit" variant="primary" disabled={!canGenerate} data-cost={variants > 1 ? '' : undefined}>
             <SparklesIcon />
-            Generate Image
+            {generateLabel(variants)}
           </Button>
         </div>
       </form>

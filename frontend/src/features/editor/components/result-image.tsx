@@ -6,18 +6,17 @@ import { RenditionImage } from '../../../shared/ui/rendition-image';
 import styles from './results-step.module.css';
 
 /**
- * How wide each image of the result pair is drawn (D31 `sizes`), from the CSS: the page's main
- * column (max 72rem including 1rem / from 768px 1.5rem side padding: at most 1104px), the
- * editor's layout (from 1024px a 20rem side column and a 1.5rem gap beside the workflow card),
- * the workflow card (1px border, 1rem / from 640px 2rem padding) and the pair (from 640px
- * 2 columns with a 1rem gap, else 1). 339px on a wide desktop: the 640px rendition at DPR 1.
+ * How wide a result image is drawn (D31 `sizes`), from the CSS: the page's main column (max 72rem
+ * including 1rem / from 768px 1.5rem side padding: at most 1104px), the editor's layout (from
+ * 1024px a 20rem side column and a 1.5rem gap beside the workflow card) and the workflow card (1px
+ * border, 1rem / from 640px 2rem padding): the card's whole width, 694px on a wide desktop. (Issue
+ * 26: the original and the result no longer sit side by side; they are compared over one image.)
  */
-export const RESULT_IMAGE_SIZES =
-  [
-  '(min-width: 1152px) 339px',
-  '(min-width: 1024px) calc((100vw - 474px) / 2)',
-  '(min-width: 768px) calc((100vw - 130px) / 2)',
-  '(min-width: 640px) calc((100vw - 114px) / 2)',
+export const RESULT_IMAGE_SIZES = [
+  '(min-width: 1152px) 694px',
+  '(min-width: 1024px) calc(100vw - 458px)',
+  '(min-width: 768px) calc(100vw - 114px)',
+  '(min-width: 640px) calc(100vw - 98px)',
   'calc(100vw - 66px)',
 ].join(', ');
 
@@ -32,13 +31,16 @@ export interface ResultImageProps {
   renditions: readonly Rendition[];
   alt: string;
   caption: string;
+  /** How wide it is drawn (D31 `sizes`); the card's width by default. */
+  sizes?: string;
 }
 
 /**
- * One image of the result pair: a skeleton while it loads, a short note if it cannot be shown.
+ * One image of the result step (once one of a pair; issue 26: the Original, or a result with
+ * nothing to compare it with): a skeleton while it loads, a short note if it cannot be shown.
  * The image links to itself in a new tab (000 §2 "Image links").
  */
-export function ResultImage({ src, renditions, alt, caption }: ResultImageProps) {
+export function ResultImage({ src, renditions, alt, caption, sizes = RESULT_IMAGE_SIZES }: ResultImageProps) {
   const [state, setState] = useState<'loading' | 'loaded' | 'error'>('loading');
   return (
     <figure className={styles.figure}>
@@ -57,7 +59,7 @@ export function ResultImage({ src, renditions, alt, caption }: ResultImageProps)
             <RenditionImage
               src={src}
               renditions={renditions}
-              sizes={RESULT_IMAGE_SIZES}
+              sizes={sizes}
               fallbackWidth={FALLBACK_WIDTH}
               fallbackHeight={FALLBACK_HEIGHT}
               alt={alt}

@@ -1,15 +1,31 @@
-import type { Ref } from 'react';
+import { Fragment, useState, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router-dom';
+import type { Rendition } from '../../../shared/api/renditions';
 import { Button, buttonClassName } from '../../../shared/ui/button';
-import { AlertCircleIcon, DownloadIcon } from '../../../shared/ui/icons';
+import { AlertCircleIcon, DownloadIcon, PencilIcon } from '../../../shared/ui/icons';
 import type { GenerationResult } from '../api/editor.api';
+import { CompareView, type CompareWith } from './compare-view';
 import { ResultImage } from './result-image';
 import { StepPanel } from './step-panel';
 import styles from './results-step.module.css';
 
+/** The uploaded photo as the server keeps it (an edit chain's "Original", D38). */
+export interface OriginalPhoto {
+  src: string;
+  renditions: readonly Rendition[];
+}
+
+export const ORIGINAL_ALT = 'Your original photo';
+export const PREVIOUS_ALT = 'The previous version';
+
 export interface ResultsStepProps {
+  /** The version on screen; null when there is none, or when the Original is on screen (`original`). */
   result: GenerationResult | null;
   prompt: string;
+  /** The edit chain's Original (D38): compared with, and shown on its own when `result` is null. */
+  original?: OriginalPhoto | null;
+  /** The version on screen was made from another version (not from the uploaded photo). */
+  hasParent?: boolean;
   /**
    * In My Edits: Remove from My Edits, else Save to My Edits. Saving is offered to every signed-in
    * user; the server has the last word (D7): without a paid plan it answers 403 and
@@ -24,16 +40,27 @@ export interface ResultsStepProps {
   shareBusy?: boolean;
   onRegenerate: () => void;
   onReset: () => void;
+  /** Issue 26: "Edit this result" (D38); absent when the result cannot be edited again (no id). */
+  onEdit?: () => void;
+  /** D39: the variants grid, when the version on screen is one of several. */
+  variants?: ReactNode;
+  /** D38: the version strip. */
+  versions?: ReactNode;
   headingRef?: Ref<HTMLHeadingElement>;
 }
 
 /**
- * Step 4 (000 §2): original and result side by side (stacked on phones), then Download,
- * Save to My Edits / Remove from My Edits, Share, Regenerate and Try Another Prompt.
+ * Step 4 (000 §2): the result compared with what it was made from (issue 26: a before/after
+ * slider with zoom over one image, the previous version or the Original), then Download,
+ * Edit this result, Save to My Edits / Remove from My Edits, Share, Regenerate and Try Another
+ * Prompt. With variants (D39) their grid comes first; the version strip (D38) comes last.
+ * With the Original on screen: the photo, "Edit the original" and Try Another Prompt.
  */
 export function ResultsStep({
   result,
   prompt,
+  original = null,
+  hasParent = false,
   isSaved,
   saveBusy,
   onSave,
@@ -42,8 +69,47 @@ export function ResultsStep({
   shareBusy = false,
   onRegenerate,
   onReset,
+  onEdit,
+  variants,
+  versions,
   headingRef,
 }: ResultsStepProps) {
+  const [compareWith, setCompareWith] = useState<CompareWith>('previous');
+
+  if (!result && original) {
+    return (
+      <StepPanel
+        eyebrow="Step 4 of 4"
+        title="Download Results"
+        description="This is your original photo. Edit it with a new prompt, or go forward to a version."
+        headingRef={headingRef}
+      >
+        <div className={styles.single}>
+          <ResultImage
+            key={original.src}
+            src={original.src}
+            renditions={original.renditions}
+            alt={ORIGINAL_ALT}
+            caption="Original"
+          />
+        </div>
+        {/* Keyed: the strip (and the focus in it) stays when the Original comes on screen or goes. */}
+        <Fragment key="versions">{versions}</Fragment>
+        <div className={styles.actions}>
+          {onEdit ? (
+            <Button variant="primary" onClick={onEdit}>
+              <PencilIcon />
+              Edit the original
+            </Button>
+          ) : null}
+          <Button variant="ghost" onClick={onReset}>
+            Try Another Prompt
+          </Button>
+        </div>
+      </StepPanel>
+    );
+  }
+
   if (!result) {
     return (
       <StepPanel eyebrow="Step 4 of 4" title="Download Results" headingRef={headingRef}>
@@ -58,6 +124,14 @@ export function ResultsStep({
   }
 
   const alt = prompt.trim() || 'Your edited image';
+  // Compared with the previous version (what this one was made from) or with the Original; the
+  // choice is offered only when they differ.
+  const previousUrl = result.originalUrl;
+  const originalUrl = original?.src ?? null;
+  const canChoose = hasParent && previousUrl !== null && originalUrl !== null && previousUrl !== originalUrl;
+  const withOriginal = !hasParent || (canChoose && compareWith === 'original') || previousUrl === null;
+  const before = withOriginal ? (originalUrl ?? previousUrl) : previousUrl;
+
   return (
     <StepPanel
       eyebrow="Step 4 of 4"
@@ -65,18 +139,30 @@ export function ResultsStep({
       description="Your edit is ready. Download it, share it, or try another idea."
       headingRef={headingRef}
     >
-      <div className={styles.pair}>
-        {result.originalUrl ? (
+      {variants}
+
+      {before ? (
+        <CompareView
+          key={result.imageUrl}
+          beforeSrc={before}
+          afterSrc={result.imageUrl}
+          beforeAlt={withOriginal ? ORIGINAL_ALT : PREVIOUS_ALT}
+          afterAlt={alt}
+          beforeLabel={withOriginal ? 'Original' : 'Previous'}
+          afterLabel="Result"
+          {...(canChoose ? { compareWith, onCompareWithChange: setCompareWith } : {})}
+        />
+      ) : (
+        <div className={styles.single}>
           <ResultImage
-            key={result.originalUrl}
-            src={result.originalUrl}
-            renditions={result.originalRenditions}
-            alt="Your original photo"
-            caption="Original"
+            key={result.imageUrl}
+            src={result.imageUrl}
+            renditions={result.generatedRenditions}
+            alt={alt}
+            caption="Result"
           />
-        ) : null}
-        <ResultImage key={result.imageUrl} src={result.imageUrl} renditions={result.generatedRenditions} alt={alt} caption="Result" />
-      </div>
+        </div>
+      )}
 
       {result.watermarked ? (
         <p className={styles.watermark}>
@@ -88,11 +174,19 @@ export function ResultsStep({
         </p>
       ) : null}
 
+      <Fragment key="versions">{versions}</Fragment>
+
       <div className={styles.actions}>
         <a href={result.downloadUrl} download className={buttonClassName({ variant: 'primary' })}>
           <DownloadIcon />
           Download
         </a>
+        {onEdit ? (
+          <Button variant="secondary" onClick={onEdit}>
+            <PencilIcon />
+            Edit this result
+          </Button>
+        ) : null}
         {isSaved ? (
           <Button variant="secondary" onClick={onUnsave} disabled={saveBusy}>
             Remove from My Edits

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NETWORK_ERROR_MESSAGE, toApiError } from '../../../shared/api/base-api';
-import { classifyGenerationError, GENERATION_FAILED_MESSAGE, NSFW_MESSAGE, UNSUPPORTED_EDIT_MESSAGE } from './generation-errors';
+import { classifyGenerationError, GENERATION_FAILED_MESSAGE, NSFW_MESSAGE, SOURCE_NOT_FOUND_MESSAGE, UNSUPPORTED_EDIT_MESSAGE } from './generation-errors';
 
 function answer(status: number, body: unknown) {
   return toApiError(status, '', typeof body === 'string' ? body : JSON.stringify(body));
@@ -58,5 +58,24 @@ describe('generation failures (000 §8 "Generation")', () => {
     expect(classifyGenerationError(refusal(twelveLines))).toEqual({ kind: 'unsupported-edit', message: UNSUPPORTED_EDIT_MESSAGE });
     // Another 422 is an ordinary Generation Error.
     expect(classifyGenerationError(answer(422, { message: 'Nope', code: 'UPLOAD.TOO_LARGE' }))).toEqual({ kind: 'other', message: 'Nope' });
+  });
+
+  it('says which image is gone for a chain step whose version is not the user\'s (D38 404), and passes the server\'s sentence for 409 and a refused mask', () => {
+    expect(classifyGenerationError(answer(404, { message: 'Image not found', code: 'IMAGE.NOT_FOUND' }))).toEqual({
+      kind: 'other',
+      message: SOURCE_NOT_FOUND_MESSAGE,
+    });
+    const notReady = 'That version is still being made. Wait for it to finish, then edit it.';
+    expect(classifyGenerationError(answer(409, { message: notReady, code: 'GENERATION.SOURCE_NOT_READY', details: { status: 'processing' } }))).toEqual({
+      kind: 'other',
+      message: notReady,
+    });
+    const badMask = 'The painted area is too small: paint at least 0.5% of the photo.';
+    expect(classifyGenerationError(answer(400, { message: badMask, code: 'GENERATION.INVALID_MASK', details: { reason: 'too_small' } }))).toEqual({
+      kind: 'other',
+      message: badMask,
+    });
+    // Another 404 keeps its own sentence.
+    expect(classifyGenerationError(answer(404, { message: 'Cannot POST /api/x', error: 'Not Found' }))).toEqual({ kind: 'other', message: 'Cannot POST /api/x' });
   });
 });

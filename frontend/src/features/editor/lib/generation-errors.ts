@@ -9,6 +9,9 @@ export const GENERATION_FAILED_MESSAGE = 'Failed to generate image';
 export const UNSUPPORTED_EDIT_CODE = 'GENERATION.UNSUPPORTED_EDIT';
 /** Issue 15: what the user reads when the local engine cannot do an edit (short; the list is a link away). */
 export const UNSUPPORTED_EDIT_MESSAGE = "The local editing engine can't do that edit: it needs the AI model.";
+/** D38: the version to edit is not (or no longer) one of the user's images. */
+export const SOURCE_NOT_FOUND_CODE = 'IMAGE.NOT_FOUND';
+export const SOURCE_NOT_FOUND_MESSAGE = 'This version is no longer available to edit. Pick another version, or start a new edit.';
 /** A server sentence longer than this is not shown in the toast (the local engine's list used to be 12 lines). */
 export const SHORT_MESSAGE_MAX = 160;
 
@@ -39,7 +42,9 @@ function isEmailNotVerified(error: unknown): boolean {
  * 403 whose code says the e-mail is not verified; error code nsfw_detected
  * → the server message (or the default); no answer at all → the network text; the local
  * engine's refusal (code GENERATION.UNSUPPORTED_EDIT) → its short message (a Generation Error the
- * editor adds a link to); anything else → its message (see failureText), by default
+ * editor adds a link to); a chain step whose version is gone (D38, 404 IMAGE.NOT_FOUND) → a
+ * sentence that says which image; anything else (D38's 409 GENERATION.SOURCE_NOT_READY, D40's 400
+ * GENERATION.INVALID_MASK among them) → its message (see failureText), by default
  * "Failed to generate image".
  */
 export function classifyGenerationError(error: unknown, user: { emailVerified: boolean } | null = null): GenerationFailure {
@@ -52,6 +57,10 @@ export function classifyGenerationError(error: unknown, user: { emailVerified: b
     return { kind: 'nsfw', message: serverMessage(error) ?? NSFW_MESSAGE };
   }
   if (isNoAnswer(error)) return { kind: 'network', message: NETWORK_ERROR_MESSAGE };
+  if (getErrorStatus(error) === 404 && getErrorCode(error) === SOURCE_NOT_FOUND_CODE) {
+    // The server's "Image not found" says too little here: the image is the version being edited.
+    return { kind: 'other', message: SOURCE_NOT_FOUND_MESSAGE };
+  }
   if (getErrorCode(error) === UNSUPPORTED_EDIT_CODE) {
     const text = serverMessage(error);
     return { kind: 'unsupported-edit', message: text && text.length <= SHORT_MESSAGE_MAX ? text : UNSUPPORTED_EDIT_MESSAGE };

@@ -55,6 +55,14 @@ const savedImageSchema = z.pipe(
     isFavorite: flag,
     isPublic: flag,
     isHiddenByAdmin: flag,
+    // D38: the versions of its edit chain; a missing or broken count reads as 1 (a single edit).
+    versions: z.catch(
+      z.pipe(
+        z.number(),
+        z.transform((count) => Math.max(1, Math.trunc(count))),
+      ),
+      1,
+    ),
     downloadUrl: address,
   }),
   z.transform(

@@ -1,4 +1,6 @@
 import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { editorPathWithImage } from '../../../shared/lib/editor-prompt';
 import { cx } from '../../../shared/lib/cx';
 import { quotePrompt } from '../../../shared/lib/quote-prompt';
 import { Button } from '../../../shared/ui/button';
@@ -27,6 +29,11 @@ export function formatCreated(timestamp: string): string | null {
   return Number.isNaN(date.getTime()) ? null : DATE_FORMAT.format(date);
 }
 
+/** "3 versions" (D38: the versions of the image's edit chain). */
+export function versionsLabel(count: number): string {
+  return `${count} ${count === 1 ? 'version' : 'versions'}`;
+}
+
 export interface SavedImageCardProps {
   image: SavedImage;
   /** The moment the expiry badges are counted from. */
@@ -41,6 +48,7 @@ export interface SavedImageCardProps {
  * One saved image (001 §2 "My Edits"): the image (a link to the full one in a new tab) with a
  * heart marker when it is a favorite and its expiry badge, the prompt, creation date and style;
  * then Download, Share (issue 15), the favorite star, the laugh control and Remove. Named by its prompt.
+ * An image of an edit chain (issue 26, D38) links to its history in the editor ("3 versions").
  */
 export function SavedImageCard({ image, now, laugh, onRemove }: SavedImageCardProps) {
   const titleId = useId();
@@ -91,6 +99,17 @@ export function SavedImageCard({ image, now, laugh, onRemove }: SavedImageCardPr
           {created ? <time dateTime={image.timestamp}>{created}</time> : null}
           {image.style ? <span className={cardText.styleTag}>{image.style}</span> : null}
         </p>
+        {/* Issue 26 (D38): an edit chain opens in the editor, with its version strip. */}
+        {image.versions > 1 ? (
+          <Link
+            to={editorPathWithImage(image.id)}
+            className={styles.versions}
+            aria-label={`${versionsLabel(image.versions)}: open the edit history of ${prompt || 'this edit'}`}
+          >
+            <ClockIcon width={16} height={16} />
+            {versionsLabel(image.versions)}
+          </Link>
+        ) : null}
       </div>
 
       <div className={styles.actions}>

@@ -407,3 +407,51 @@ describe('download (001 §7, §8)', () => {
     expect(saved).toEqual([]);
   });
 });
+
+describe('edit chains (issue 26, D38)', () => {
+  it('links a card of a chain to its history in the editor: "3 versions"', async () => {
+    const user = userEvent.setup();
+    const { router } = await openMyEdits({
+      'GET /api/my-edits': () => listAnswer([savedImage('a', { versions: 3 }), savedImage('b')]),
+      'GET /api/user/credits': () => json({ balance: 3, regular: 3, watermarked: 0 }),
+      'GET /api/community/recent': () => json([]),
+      'GET /api/images/a/history': () =>
+        json({
+          chain: [
+            {
+              id: 'a',
+              parentImageId: null,
+              rootImageId: 'a',
+              variantGroupId: null,
+              prompt: 'prompt of a',
+              style: 'realistic',
+              seed: 1,
+              model: 'local',
+              watermarked: false,
+              isPublic: true,
+              createdAt: '2030-05-01T10:00:00.000Z',
+              imageUrl: '/api/images/a',
+              originalUrl: '/api/images/a/original',
+              downloadUrl: '/api/images/a/download',
+              originalRenditions: [],
+              generatedRenditions: [],
+            },
+          ],
+          children: [],
+        }),
+    });
+    await findCard('a');
+
+    const link = within(card('a')).getByRole('link', { name: '3 versions: open the edit history of prompt of a' });
+    expect(link).toHaveAttribute('href', '/dashboard?image=a');
+    expect(link).toHaveTextContent('3 versions');
+    // A single edit has no history to open.
+    expect(within(card('b')).queryByRole('link', { name: /versions/ })).not.toBeInTheDocument();
+
+    await user.click(link);
+
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/dashboard?image=a'));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Download Results' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Versions' })).toBeInTheDocument();
+  });
+});

@@ -1982,7 +1982,7 @@ export interface components {
             isPublic: boolean;
             /** @description Hidden by a moderator (D14): Share says so instead of offering to make it public. */
             isHiddenByAdmin: boolean;
-            /** @description D38: the versions of its edit chain (1 for a single edit). */
+            /** @description D38: the versions of its edit chain from the first down to this one, as its history shows them (1 for a single edit). */
             versions: number;
             imageUrl: string;
             originalUrl: string;
