@@ -54,3 +54,18 @@ export async function spendAllCredits(request: APIRequestContext, baseUrl: strin
   }
   throw new Error('the account still has credits after 10 generations');
 }
+
+/**
+ * Subscribes the signed-in account to Starter (45 credits a month, on top of the 2 free ones)
+ * through the local test checkout's API (D30): the UI path is billing.e2e.ts's.
+ */
+export async function subscribeToStarter(request: APIRequestContext, baseUrl: string): Promise<void> {
+  const opened = await request.post(`${baseUrl}/api/create-subscription`, { data: { tier: 'starter' } });
+  if (opened.status() !== 200) throw new Error(`create-subscription answered ${opened.status()}: ${await opened.text()}`);
+  const { checkoutUrl } = (await opened.json()) as { checkoutUrl: string };
+  const sessionId = checkoutUrl.split('/').pop()!;
+  const paid = await request.post(`${baseUrl}/api/local-checkout/sessions/${sessionId}/pay`, {
+    data: { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', cardholderName: 'E2E Tester' },
+  });
+  if (paid.status() !== 200) throw new Error(`pay answered ${paid.status()}: ${await paid.text()}`);
+}
