@@ -151,6 +151,8 @@ describe('migrations', () => {
     ).rows;
     expect(storage).toEqual([
       { attname: 'generated_image_data', attstorage: 'e' },
+      // D38: a watermarked step's watermark-free master (issue 26)
+      { attname: 'master_image_data', attstorage: 'e' },
       { attname: 'original_image_data', attstorage: 'e' },
     ]);
   });
