@@ -15,6 +15,7 @@ export interface NewProcessingImage {
   id: string;
   userId: string;
   originalFilename: string;
+  /** The checked upload; ignored when `originalCopiedFrom` is given. */
   originalBytes: Buffer;
   /** An upload is JPEG or PNG; a chain step's original (D38) is its parent's output, which may be WebP. */
   originalMimeType: StoredMimeType;
@@ -29,6 +30,12 @@ export interface NewProcessingImage {
    * written. Resolving to null or failing, they are made from `originalBytes`, as when left out.
    */
   makeOriginalRenditions?: () => Promise<GeneratedRenditions | null>;
+  /**
+   * D38: the original is this image's generated file (a chain step's, as its owner saw it),
+   * copied inside the store (a row-to-row copy in PostgreSQL, an object copy in S3) rather than
+   * sent again; `originalBytes` and `originalMimeType` are then not used.
+   */
+  originalCopiedFrom?: string;
   /** D38: the image it is edited from (`sourceImageId`); absent for an upload. */
   parentImageId?: string | null;
   /** D38: the chain's first image; absent: the image is its own root (an upload). */
@@ -57,13 +64,13 @@ export interface GeneratedImage {
 }
 
 /**
- * D38: what the next step of a chain is made from: the caller's own completed image. `served` is
- * the file its owner sees (watermarked when its credit was, D2), which becomes the new image's
- * original; `master` is what the model gets: the watermark-free output (the served file itself
- * when it has no watermark).
+ * D38: what the next step of a chain is made from: the caller's own completed image. Its served
+ * file (watermarked when its credit was, D2) becomes the new image's original, copied inside the
+ * store (`NewProcessingImage.originalCopiedFrom`); `master` is what the model gets: the
+ * watermark-free output (the served file itself when it has no watermark).
  */
 export type ChainSource =
-  | { status: 'completed'; id: string; rootImageId: string; originalFilename: string | null; served: ImageBytes; master: ImageBytes }
+  | { status: 'completed'; id: string; rootImageId: string; originalFilename: string | null; servedMimeType: StoredMimeType; master: ImageBytes }
   | { status: 'processing' | 'failed'; id: string };
 
 /** Raw pixels as sharp describes them. */

@@ -98,7 +98,7 @@ describe('GenerateImageUseCase', () => {
       events,
       slots,
       new RegionMaskService(),
-      new ChainSourceCodec(images as unknown as ImagesApi),
+      new ChainSourceCodec(),
     );
     const run = (over: Record<string, unknown> = {}) =>
       useCase.execute({ userId: 'u1', image: { buffer: jpeg, originalname: 'a.jpg' }, prompt: 'make it black and white', ...over });

@@ -87,8 +87,8 @@ export interface GenerationVariant {
 interface PhotoSource {
   /** The model's input (D12-checked upload, or a chain's watermark-free master). */
   input: CheckedImage;
-  /** Stored as the new image's original (what its owner saw). */
-  stored: { bytes: Buffer; mimeType: StoredMimeType; filename: string | undefined };
+  /** Stored as the new image's original (what its owner saw): the upload, or a copy of the parent's served file made in the store. */
+  stored: { bytes: Buffer; mimeType: StoredMimeType; filename: string | undefined; copiedFrom?: string };
   makeOriginalRenditions?: () => Promise<GeneratedRenditions | null>;
   parentImageId: string | null;
   rootImageId: string | null;
@@ -185,6 +185,7 @@ export class GenerateImageUseCase {
           originalFilename: sanitizeFilename(source.stored.filename),
           originalBytes: source.stored.bytes,
           originalMimeType: source.stored.mimeType,
+          originalCopiedFrom: source.stored.copiedFrom,
           prompt: request.prompt,
           style: request.style,
           // D39: variants stay private until their owner picks one.
@@ -321,14 +322,13 @@ export class GenerateImageUseCase {
       await this.uploads.check(command.mask.buffer, 'mask');
     }
     const mask = command.mask?.buffer?.length ? await this.masks.prepare(command.mask.buffer, input) : undefined;
-    const served = found.served;
     // The parent's served file's renditions are this original's (the same file): read, not made
-    // again; made from the bytes only when the parent has none (the backfill had not run yet).
-    const makeOriginalRenditions = once(async () => (await this.images.generatedRenditionsOf(found.id)) ?? this.chainCodec.renditionsOf(served.bytes));
+    // again; when the parent has none (the backfill had not run yet), made from the stored copy.
+    const makeOriginalRenditions = once(() => this.images.generatedRenditionsOf(found.id));
     return [
       {
         input,
-        stored: { bytes: served.bytes, mimeType: served.mimeType, filename: found.originalFilename ?? undefined },
+        stored: { bytes: Buffer.alloc(0), mimeType: found.servedMimeType, filename: found.originalFilename ?? undefined, copiedFrom: found.id },
         makeOriginalRenditions,
         parentImageId: found.id,
         rootImageId: found.rootImageId,

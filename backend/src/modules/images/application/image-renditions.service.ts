@@ -26,14 +26,19 @@ export class ImageRenditionsService implements OnModuleDestroy {
     private readonly storage: ImageStorageService,
   ) {}
 
-  /** Starts making the original's renditions (while the model works): with `makeGiven` when the caller has the pixels, else (or should it fail) from `bytes`. */
-  startOriginal(id: string, bytes: Buffer, makeGiven?: () => Promise<GeneratedRenditions | null>): void {
+  /**
+   * Starts making the original's renditions (while the model works): with `makeGiven` when the
+   * caller has them or their pixels, else (or should it fail) from `bytes`, or, when the caller
+   * does not hold the bytes (a copy made in the store, D38), from the stored original.
+   */
+  startOriginal(id: string, bytes: Buffer | null, makeGiven?: () => Promise<GeneratedRenditions | null>): void {
     this.forget(id);
     const timer = setTimeout(() => this.pending.delete(id), PENDING_TTL_MS);
     timer.unref();
+    const fromBytes = () => (bytes ? this.make(id, 'original', bytes) : this.loadAndMake(id, 'original'));
     const renditions = makeGiven
-      ? this.given(id, Promise.resolve().then(makeGiven), 'original').then((given) => given ?? this.make(id, 'original', bytes))
-      : this.make(id, 'original', bytes);
+      ? this.given(id, Promise.resolve().then(makeGiven), 'original').then((given) => given ?? fromBytes())
+      : fromBytes();
     this.pending.set(id, { renditions, timer });
   }
 

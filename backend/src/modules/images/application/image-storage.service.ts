@@ -44,6 +44,11 @@ export class ImageStorageService implements OnModuleDestroy {
     return this.store.place(masterKey(imageId, mimeType), bytes, mimeType);
   }
 
+  /** An object copied to another key of the same store (D38: a chain step's original); false when the source is missing. */
+  copyObject(from: string, to: string): Promise<boolean> {
+    return this.store.copy(from, to);
+  }
+
   /** Stores renditions: their bytes stay in the rows (PostgreSQL) or are put as objects under the scope's prefix first. */
   async placeRenditions(imageId: string, scope: ObjectScope, renditions: readonly RenditionToStore[]): Promise<RenditionRow[]> {
     return Promise.all(

@@ -5,6 +5,8 @@ import { renditionViews } from '../domain/rendition';
 import { ValidationError } from '../../../shared/errors/domain-error';
 import { type Page, pageRequest, type PageRequest } from '../../../shared/pagination';
 import { isImageId } from '../domain/image';
+import { ImageNotFoundError } from '../domain/images-errors';
+import { fileKey } from '../domain/object-keys';
 import type {
   ChainSource,
   CompletedImage,
@@ -58,6 +60,7 @@ export class ImagesApiService implements ImagesApi {
    * removed again.
    */
   async createProcessing(image: NewProcessingImage): Promise<void> {
+    if (image.originalCopiedFrom) return this.createProcessingCopy(image, image.originalCopiedFrom);
     const original = await this.storage.placeFile(image.id, 'private', 'original', image.originalBytes, image.originalMimeType);
     try {
       await this.images.createProcessing(image, original);
@@ -68,23 +71,43 @@ export class ImagesApiService implements ImagesApi {
     this.renditions.startOriginal(image.id, image.originalBytes, image.makeOriginalRenditions);
   }
 
+  /**
+   * D38: a chain step's original is its parent's generated file, copied where it is: row to row in
+   * PostgreSQL (the bytes never leave the database), object to object in S3, under `private/`.
+   */
+  private async createProcessingCopy(image: NewProcessingImage, sourceId: string): Promise<void> {
+    const source = await this.images.findFilePlace(sourceId, 'generated');
+    if (!source) throw new ImageNotFoundError();
+    let key: string | null = null;
+    if (source.key) {
+      key = fileKey(image.id, 'private', 'original', source.mimeType);
+      if (!(await this.storage.copyObject(source.key, key))) throw new ImageNotFoundError();
+    }
+    try {
+      if (!(await this.images.createProcessingCopying(image, sourceId, key, source.mimeType))) throw new ImageNotFoundError();
+    } catch (error) {
+      if (key) await this.storage.discard([{ bytes: null, key }]);
+      throw error;
+    }
+    this.renditions.startOriginal(image.id, null, image.makeOriginalRenditions);
+  }
+
   async chainSource(userId: string, imageId: string): Promise<ChainSource | null> {
     if (!isImageId(userId) || !isImageId(imageId)) return null;
     const row = await this.images.findChainSource(imageId, userId);
     if (!row) return null;
     if (row.status !== 'completed') return { status: row.status, id: row.id };
-    if (!row.served) return null;
-    const masterPlace = row.master ?? row.served;
-    const [served, master] = await Promise.all([this.storage.read(row.served), row.master ? this.storage.read(row.master) : null]);
-    const masterBytes = row.master ? master : served;
-    if (!served || !masterBytes) return null;
+    if (!row.input || !row.servedMimeType) return null;
+    // The model's input only: the served file stays in the store (copied there as the new original).
+    const master = await this.storage.read(row.input);
+    if (!master) return null;
     return {
       status: 'completed',
       id: row.id,
       rootImageId: row.rootImageId,
       originalFilename: row.originalFilename,
-      served: { bytes: served, mimeType: row.served.mimeType },
-      master: { bytes: masterBytes, mimeType: masterPlace.mimeType },
+      servedMimeType: row.servedMimeType,
+      master: { bytes: master, mimeType: row.input.mimeType },
     };
   }
 

@@ -1,7 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import sharp from 'sharp';
 import { DomainError } from '../../../../shared/errors/domain-error';
-import { IMAGES_API, largestRenditionWidth, type GeneratedRenditions, type ImagesApi, type StoredMimeType } from '../../../images';
+import type { StoredMimeType } from '../../../images';
 import type { CheckedImage } from './upload-check.service';
 
 /** Our own outputs are never bigger than this (as OutputImageService's bound). */
@@ -10,13 +10,10 @@ const MAX_SOURCE_PIXELS = 100_000_000;
 /**
  * D38: a chain step's photo. Its bytes are our own earlier output, not an upload, so there is no
  * D12 check to run: the model's input is the master as stored (its size read from the header; a
- * WebP becomes PNG, as the model port takes JPEG or PNG), and the new image's original (the file
- * its owner saw) gets its renditions from one scaled decode.
+ * WebP becomes PNG, as the model port takes JPEG or PNG).
  */
 @Injectable()
 export class ChainSourceCodec {
-  constructor(@Inject(IMAGES_API) private readonly images: ImagesApi) {}
-
   async asModelInput(bytes: Buffer, mimeType: StoredMimeType): Promise<CheckedImage> {
     try {
       if (mimeType === 'image/webp') {
@@ -29,18 +26,5 @@ export class ChainSourceCodec {
     } catch (cause) {
       throw new DomainError('unavailable', 'GENERATION.SOURCE_UNREADABLE', 'That version could not be read. Please try another one.', { cause });
     }
-  }
-
-  /** D31: the renditions of a stored file that is to be another image's original. */
-  async renditionsOf(bytes: Buffer): Promise<GeneratedRenditions | null> {
-    const meta = await sharp(bytes, { limitInputPixels: MAX_SOURCE_PIXELS }).metadata();
-    const width = meta.width ?? 0;
-    const largest = largestRenditionWidth(width);
-    if (!largest) return null;
-    const scaled = await sharp(bytes, { limitInputPixels: MAX_SOURCE_PIXELS })
-      .resize({ width: largest, withoutEnlargement: true })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    return this.images.renditionsFromPixels({ data: scaled.data, width: scaled.info.width, height: scaled.info.height, channels: scaled.info.channels }, width);
   }
 }

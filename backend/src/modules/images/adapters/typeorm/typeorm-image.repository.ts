@@ -38,8 +38,10 @@ export interface ChainSourceRow {
   status: 'processing' | 'completed' | 'failed';
   rootImageId: string;
   originalFilename: string | null;
-  served: StoredFile | null;
-  master: StoredFile | null;
+  /** The served file's type; null when the image has no complete output. */
+  servedMimeType: StoredMimeType | null;
+  /** Where the model's input is: the master, or the served file when there is none. */
+  input: StoredFile | null;
 }
 
 /** D38: one version in a chain's history, without bytes. */
@@ -127,6 +129,57 @@ export class TypeormImageRepository {
       rootImageId: image.rootImageId ?? image.id,
       variantGroupId: image.variantGroupId ?? null,
     });
+  }
+
+  /**
+   * D38: a new row in `processing` whose original is `sourceId`'s generated file: its bytes copied
+   * row to row inside the database, or (`originalKey`) the object the caller copied. false when the
+   * source has no such file any more.
+   */
+  async createProcessingCopying(image: NewProcessingImage, sourceId: string, originalKey: string | null, mimeType: StoredMimeType): Promise<boolean> {
+    const inserted = returnedRows<{ id: string }>(await this.images.query(
+      `INSERT INTO "image" ("id", "user_id", "original_filename", "original_path", "generated_path", "original_image_data", "original_key",
+                            "in_object_store", "object_scope", "original_mime_type", "prompt", "style", "status", "is_public", "seed",
+                            "parent_image_id", "root_image_id", "variant_group_id")
+       SELECT $1, $2, $3, $4, $5, CASE WHEN $6::varchar IS NULL THEN s."generated_image_data" END, $6, $6::varchar IS NOT NULL,
+              CASE WHEN $6::varchar IS NOT NULL THEN 'private' END, $7, $8, $9, 'processing', $10, $11, $12, $13, $14
+         FROM "image" s
+        WHERE s."id" = $15 AND ($6::varchar IS NOT NULL OR s."generated_image_data" IS NOT NULL)
+       RETURNING "id"`,
+      [
+        image.id,
+        image.userId,
+        image.originalFilename,
+        `/api/images/${image.id}/original`,
+        `/api/images/${image.id}`,
+        originalKey,
+        mimeType,
+        image.prompt,
+        image.style,
+        image.isPublic,
+        image.seed ?? null,
+        image.parentImageId ?? null,
+        image.rootImageId ?? image.id,
+        image.variantGroupId ?? null,
+        sourceId,
+      ],
+    ));
+    return inserted.length === 1;
+  }
+
+  /** Where one file is, without its bytes (D38: to copy it inside the store). */
+  async findFilePlace(id: string, file: ImageFile): Promise<{ inRow: boolean; key: string | null; mimeType: StoredMimeType } | null> {
+    const data = file === 'original' ? 'original_image_data' : 'generated_image_data';
+    const key = file === 'original' ? 'original_key' : 'generated_key';
+    const mime = file === 'original' ? 'original_mime_type' : 'generated_mime_type';
+    const rows = (await this.images.query(`SELECT "${data}" IS NOT NULL AS "inRow", "${key}" AS key, "${mime}" AS mime FROM "image" WHERE "id" = $1`, [id])) as Array<{
+      inRow: boolean;
+      key: string | null;
+      mime: string | null;
+    }>;
+    const row = rows[0];
+    if (!row || (!row.inRow && !row.key) || !isStoredMimeType(row.mime)) return null;
+    return { inRow: row.inRow, key: row.key, mimeType: row.mime };
   }
 
   /** A generation that never got its credit (402): the row goes, with its bytes. */
@@ -339,14 +392,18 @@ export class TypeormImageRepository {
   }
 
   /**
-   * D38: the owner's image to chain from, with where its served file and its master are (the
-   * served file's place again when it has no master); null when it is not theirs or unknown.
+   * D38: the owner's image to chain from: the type of its served file and where the model's input
+   * is, its master or (without one) the served file, whose bytes only are read; null when it is
+   * not theirs or unknown.
    */
   async findChainSource(id: string, ownerId: string): Promise<ChainSourceRow | null> {
     const rows = (await this.images.query(
-      `SELECT "id", "status", COALESCE("root_image_id", "id") AS "root_image_id", "original_filename",
-              "generated_image_data", "generated_key", "generated_mime_type",
-              "master_image_data", "master_key", "master_mime_type"
+      `SELECT "id", "status", COALESCE("root_image_id", "id") AS "root_image_id", "original_filename", "generated_mime_type",
+              ("generated_image_data" IS NOT NULL OR "generated_key" IS NOT NULL) AS "has_served",
+              ("master_image_data" IS NOT NULL OR "master_key" IS NOT NULL) AS "has_master",
+              CASE WHEN "master_image_data" IS NOT NULL OR "master_key" IS NOT NULL THEN "master_image_data" ELSE "generated_image_data" END AS "input_bytes",
+              CASE WHEN "master_image_data" IS NOT NULL OR "master_key" IS NOT NULL THEN "master_key" ELSE "generated_key" END AS "input_key",
+              CASE WHEN "master_image_data" IS NOT NULL OR "master_key" IS NOT NULL THEN "master_mime_type" ELSE "generated_mime_type" END AS "input_mime"
          FROM "image" WHERE "id" = $1 AND "user_id" = $2`,
       [id, ownerId],
     )) as Array<{
@@ -354,22 +411,23 @@ export class TypeormImageRepository {
       status: ChainSourceRow['status'];
       root_image_id: string;
       original_filename: string | null;
-      generated_image_data: Buffer | null;
-      generated_key: string | null;
       generated_mime_type: string | null;
-      master_image_data: Buffer | null;
-      master_key: string | null;
-      master_mime_type: string | null;
+      has_served: boolean;
+      input_bytes: Buffer | null;
+      input_key: string | null;
+      input_mime: string | null;
     }>;
     const row = rows[0];
     if (!row) return null;
-    const served = isStoredMimeType(row.generated_mime_type) && (row.generated_image_data || row.generated_key)
-      ? { bytes: row.generated_image_data, key: row.generated_key, mimeType: row.generated_mime_type }
-      : null;
-    const master = isStoredMimeType(row.master_mime_type) && (row.master_image_data || row.master_key)
-      ? { bytes: row.master_image_data, key: row.master_key, mimeType: row.master_mime_type }
-      : null;
-    return { id: row.id, status: row.status, rootImageId: row.root_image_id, originalFilename: row.original_filename, served, master };
+    const complete = row.has_served && isStoredMimeType(row.generated_mime_type) && isStoredMimeType(row.input_mime) && (row.input_bytes || row.input_key);
+    return {
+      id: row.id,
+      status: row.status,
+      rootImageId: row.root_image_id,
+      originalFilename: row.original_filename,
+      servedMimeType: complete ? (row.generated_mime_type as StoredMimeType) : null,
+      input: complete ? { bytes: row.input_bytes, key: row.input_key, mimeType: row.input_mime as StoredMimeType } : null,
+    };
   }
 
   /**
