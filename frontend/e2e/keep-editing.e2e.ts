@@ -1,10 +1,10 @@
 import * as fs from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { signUpThroughApi, subscribeToStarter } from './support/accounts';
 import { axeViolations } from './support/axe';
-import { useBrowserContexts, watchErrors } from './support/browser';
+import { expectLoaded, useBrowserContexts, watchErrors } from './support/browser';
 import { PHOTO, uploadAndChooseEditor } from './support/editor';
 
 const baseUrl = inject('baseUrl');
@@ -33,6 +33,17 @@ async function generateAndWait(page: Page, button: string | RegExp = 'Generate I
 async function prompt(page: Page, text: string): Promise<void> {
   await page.getByRole('heading', { name: 'Add Prompt', level: 2 }).waitFor();
   await page.getByRole('textbox').fill(text);
+}
+
+/** A Starter subscriber (47 credits) on the prompt step with the shipped photo uploaded. */
+async function subscriberOnPromptStep(context: BrowserContext): Promise<{ page: Page; errors: string[] }> {
+  await signUpThroughApi(context.request, baseUrl, outboxDir, { verify: true });
+  await subscribeToStarter(context.request, baseUrl);
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${baseUrl}/dashboard`);
+  await uploadAndChooseEditor(page);
+  return { page, errors };
 }
 
 function position(page: Page) {
@@ -91,12 +102,7 @@ describe('keep editing in a real browser (issue 26)', () => {
   ]) {
     it(`${viewport.name}: edit, edit the result, edit again, Undo twice, continue from version 1, reload and find the chain; compare by mouse and keyboard`, async () => {
       const context = await newContext({ viewport });
-      await signUpThroughApi(context.request, baseUrl, outboxDir, { verify: true });
-      await subscribeToStarter(context.request, baseUrl);
-      const page = await context.newPage();
-      const errors = watchErrors(page);
-      await page.goto(`${baseUrl}/dashboard`);
-      await uploadAndChooseEditor(page);
+      const { page, errors } = await subscriberOnPromptStep(context);
 
       await prompt(page, 'make it black and white');
       const first = await generateAndWait(page);
@@ -160,11 +166,7 @@ describe('keep editing in a real browser (issue 26)', () => {
     { name: '360 px phone', width: 360, height: 780 },
   ])('$name: 4 variants for 4 credits, pick the third, download it', async (viewport) => {
     const context = await newContext({ viewport });
-    await signUpThroughApi(context.request, baseUrl, outboxDir, { verify: true });
-    await subscribeToStarter(context.request, baseUrl);
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/dashboard`);
-    await uploadAndChooseEditor(page);
+    const { page } = await subscriberOnPromptStep(context);
     await prompt(page, 'make it black and white');
     // The segment a person clicks (its radio input is visually hidden).
     await page.locator('label').filter({ has: page.getByRole('radio', { name: '4 results' }) }).click();
@@ -197,22 +199,25 @@ describe('keep editing in a real browser (issue 26)', () => {
     await phone.getByRole('toolbar', { name: 'Brush tools' }).waitFor();
     expect(await fitsWidth(phone)).toBe(true);
 
-    await signUpThroughApi(context.request, baseUrl, outboxDir, { verify: true });
-    await subscribeToStarter(context.request, baseUrl);
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/dashboard`);
-    await uploadAndChooseEditor(page);
+    const { page } = await subscriberOnPromptStep(context);
     await prompt(page, 'make it black and white');
     await page.getByRole('button', { name: /Paint the area to change/ }).click();
-    const canvas = page.locator('canvas').first();
-    await canvas.waitFor();
-    const box = (await canvas.boundingBox())!;
+    const painter = page.getByRole('group', { name: 'Paint the area to change' });
+    await expectLoaded(painter); // the photo under the canvas, so the canvas has its final size
+    // The brush first: clicking it may scroll the page, which would move the canvas under the mouse.
+    await painter.getByRole('radio', { name: 'Large' }).or(painter.getByRole('button', { name: 'Large' })).first().click();
+    const canvas = painter.locator('canvas');
+    await canvas.scrollIntoViewIfNeeded();
+    const size = async () => JSON.stringify(await canvas.boundingBox());
+    let box = await size();
+    // Laid out: the same box twice in a row (the step's layout settles as the photo comes in).
+    await expect.poll(async () => box === (box = await size())).toBe(true);
+    const { x, y, width, height } = (await canvas.boundingBox())!;
     // Paint the left third of the photo with the large brush, row by row.
-    await page.getByRole('radio', { name: 'Large' }).or(page.getByRole('button', { name: 'Large' })).first().click();
     for (let fy = 0.1; fy <= 0.9; fy += 0.08) {
-      await page.mouse.move(box.x + box.width * 0.05, box.y + box.height * fy);
+      await page.mouse.move(x + width * 0.05, y + height * fy);
       await page.mouse.down();
-      await page.mouse.move(box.x + box.width * 0.28, box.y + box.height * fy, { steps: 8 });
+      await page.mouse.move(x + width * 0.28, y + height * fy, { steps: 8 });
       await page.mouse.up();
     }
     await page.getByText(/^Painted: \d+%/).waitFor();
