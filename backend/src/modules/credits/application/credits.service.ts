@@ -173,24 +173,10 @@ export class CreditsService implements CreditsApi {
     }));
   }
 
-  /** D2, D4: holds one credit, regular first (soonest-expiring first), else watermarked. */
+  /** D2, D4: holds one credit, regular first (soonest-expiring first), else watermarked: reserveMany with one hold. */
   async reserve(command: ReserveCredit): Promise<Reservation> {
-    requireUuid(command.userId, 'userId');
-    requireKey(command.idempotencyKey);
-    if (command.imageId != null) requireUuid(command.imageId, 'imageId');
-    const { maxActive } = command;
-    if (maxActive !== undefined && (!Number.isInteger(maxActive) || maxActive < 1)) throw new ValidationError('maxActive must be a whole number above 0');
-    const stored = await this.changing(command.userId, this.ledger.inUserTransaction(command.userId, async (tx) => {
-      const existing = await tx.findReservationByKey(command.idempotencyKey);
-      if (existing) return existing; // D5: a retried request reserves once
-      const group = chooseGroupForUse(await tx.remainingGroups(), new Date());
-      if (!group) throw new InsufficientCreditsError();
-      // Issue 9: counted under the user's lock, so concurrent requests on any instance see each other.
-      if (maxActive !== undefined && (await tx.activeReservationCount()) >= maxActive) throw new TooManyActiveReservationsError(maxActive);
-      return tx.holdOneCredit(group, command.idempotencyKey, command.imageId ?? null, this.lease.instanceId);
-    }));
-    if (stored.userId !== command.userId) throw new IdempotencyKeyReusedError();
-    return { id: stored.id, kind: stored.kind };
+    const [held] = await this.reserveMany({ userId: command.userId, holds: [{ idempotencyKey: command.idempotencyKey, imageId: command.imageId }], maxActive: command.maxActive });
+    return held;
   }
 
   /**
@@ -212,19 +198,21 @@ export class CreditsService implements CreditsApi {
     const { maxActive } = command;
     if (maxActive !== undefined && (!Number.isInteger(maxActive) || maxActive < 1)) throw new ValidationError('maxActive must be a whole number above 0');
     const stored = await this.changing(command.userId, this.ledger.inUserTransaction(command.userId, async (tx) => {
-      const existing = await Promise.all(command.holds.map((h) => tx.findReservationByKey(h.idempotencyKey)));
-      if (existing.every((r) => r !== null)) return existing as NonNullable<(typeof existing)[number]>[]; // D5
-      if (maxActive !== undefined && (await tx.activeReservationCount()) >= maxActive) throw new TooManyActiveReservationsError(maxActive);
       const held = [];
-      for (const [i, hold] of command.holds.entries()) {
-        const found = existing[i];
-        if (found) {
-          held.push(found);
+      let limitChecked = false;
+      for (const hold of command.holds) {
+        const existing = await tx.findReservationByKey(hold.idempotencyKey);
+        if (existing) {
+          held.push(existing); // D5: a retried request reserves once
           continue;
         }
         const group = chooseGroupForUse(await tx.remainingGroups(), new Date());
         // Thrown inside the transaction: the holds made so far are rolled back with it.
         if (!group) throw new InsufficientCreditsError();
+        // Issue 9: counted under the user's lock, so concurrent requests on any instance see each
+        // other; once, before this request's first new hold.
+        if (!limitChecked && maxActive !== undefined && (await tx.activeReservationCount()) >= maxActive) throw new TooManyActiveReservationsError(maxActive);
+        limitChecked = true;
         held.push(await tx.holdOneCredit(group, hold.idempotencyKey, hold.imageId ?? null, this.lease.instanceId));
       }
       return held;

@@ -24,7 +24,7 @@ describe('GenerateImageUseCase', () => {
     jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366aa' } }).jpeg().toBuffer();
   });
 
-  class FakeCredits implements Pick<CreditsApi, 'balance' | 'reserve' | 'capture' | 'release'> {
+  class FakeCredits implements Pick<CreditsApi, 'balance' | 'reserveMany' | 'capture' | 'release'> {
     available = 1;
     kind: Reservation['kind'] = 'regular';
     calls: string[] = [];
@@ -33,12 +33,12 @@ describe('GenerateImageUseCase', () => {
       return { balance: this.available, regular: this.available, watermarked: 0 };
     }
     reserveError?: Error;
-    async reserve() {
+    async reserveMany(command: { holds: readonly unknown[] }) {
       this.calls.push('reserve');
       if (this.reserveError) throw this.reserveError;
-      if (this.available < 1) throw new DomainError('payment_required', 'CREDITS.INSUFFICIENT', 'Insufficient credits');
-      this.available -= 1;
-      return { id: 'r1', kind: this.kind };
+      if (this.available < command.holds.length) throw new DomainError('payment_required', 'CREDITS.INSUFFICIENT', 'Insufficient credits');
+      this.available -= command.holds.length;
+      return command.holds.map((_, i) => ({ id: `r${i + 1}`, kind: this.kind }));
     }
     async capture() {
       this.calls.push('capture');

@@ -208,14 +208,11 @@ export class GenerateImageUseCase {
     try {
       // The active reservations are the user's generations in flight (on every instance), counted
       // under the ledger's per-user lock together with the holds themselves (all N or none, D39).
-      reservations =
-        count === 1
-          ? [await this.credits.reserve({ userId: command.userId, idempotencyKey: `generate:${ids[0]}`, imageId: ids[0], maxActive: maxPerUser })]
-          : await this.credits.reserveMany({
-              userId: command.userId,
-              holds: ids.map((id) => ({ idempotencyKey: `generate:${id}`, imageId: id })),
-              maxActive: maxPerUser,
-            });
+      reservations = await this.credits.reserveMany({
+        userId: command.userId,
+        holds: ids.map((id) => ({ idempotencyKey: `generate:${id}`, imageId: id })),
+        maxActive: maxPerUser,
+      });
     } catch (error) {
       await this.deleteUnpaid(ids);
       if (error instanceof TooManyActiveReservationsError) throw new TooManyGenerationsInFlightError('user', maxPerUser);

@@ -60,6 +60,12 @@ export interface HistoryRow {
   renditions: unknown;
 }
 
+/** The columns that say where one file of an image is. */
+const FILE_COLUMNS: Record<ImageFile, { data: string; key: string; mime: string }> = {
+  original: { data: 'original_image_data', key: 'original_key', mime: 'original_mime_type' },
+  generated: { data: 'generated_image_data', key: 'generated_key', mime: 'generated_mime_type' },
+};
+
 /** How many steps up a history walks at most (a chain is made one paid edit at a time). */
 const MAX_CHAIN_DEPTH = 200;
 
@@ -169,9 +175,7 @@ export class TypeormImageRepository {
 
   /** Where one file is, without its bytes (D38: to copy it inside the store). */
   async findFilePlace(id: string, file: ImageFile): Promise<{ inRow: boolean; key: string | null; mimeType: StoredMimeType } | null> {
-    const data = file === 'original' ? 'original_image_data' : 'generated_image_data';
-    const key = file === 'original' ? 'original_key' : 'generated_key';
-    const mime = file === 'original' ? 'original_mime_type' : 'generated_mime_type';
+    const { data, key, mime } = FILE_COLUMNS[file];
     const rows = (await this.images.query(`SELECT "${data}" IS NOT NULL AS "inRow", "${key}" AS key, "${mime}" AS mime FROM "image" WHERE "id" = $1`, [id])) as Array<{
       inRow: boolean;
       key: string | null;
@@ -467,9 +471,7 @@ export class TypeormImageRepository {
   }
 
   private async findFileWhere(id: string, file: ImageFile, ownerId: string | null): Promise<StoredFile | null> {
-    const data = file === 'original' ? 'original_image_data' : 'generated_image_data';
-    const key = file === 'original' ? 'original_key' : 'generated_key';
-    const mime = file === 'original' ? 'original_mime_type' : 'generated_mime_type';
+    const { data, key, mime } = FILE_COLUMNS[file];
     const rows = (await this.images.query(
       `SELECT "${data}" AS bytes, "${key}" AS key, "${mime}" AS mime FROM "image" WHERE "id" = $1 AND ($2::uuid IS NULL OR "user_id" = $2::uuid)`,
       [id, ownerId],
