@@ -74,7 +74,7 @@ async function sharpAlone(input: Buffer, turned: boolean): Promise<Buffer> {
 }
 
 const passThrough: ImageModel = {
-  edit: async (request: ImageEditRequest) => ({ image: request.image, mimeType: request.mimeType, model: 'pass-through' }),
+  edit: async (request: ImageEditRequest) => ({ image: request.image, mimeType: request.mimeType, model: 'pass-through', costMicros: 0 }),
 };
 
 interface Case {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { billingConfig, billingEnv, checkBillingEnv } from '../modules/billing/billing.config';
 import { communityConfig, communityEnv } from '../modules/community/community.config';
 import { creditsConfig, creditsEnv } from '../modules/credits/credits.config';
-import { generationConfig, generationEnv } from '../modules/generation/generation.config';
+import { checkGenerationEnv, generationConfig, generationEnv } from '../modules/generation/generation.config';
 import { checkIdentityEnv, identityConfig, identityEnv } from '../modules/identity/identity.config';
 import { checkImagesEnv, imagesConfig, imagesEnv } from '../modules/images/images.config';
 import { supportConfig, supportEnv } from '../modules/support/support.config';
@@ -65,6 +65,7 @@ export const envSchema = z
     checkIdentityEnv(env, ctx);
     checkBillingEnv(env, ctx);
     checkImagesEnv(env, ctx);
+    checkGenerationEnv(env, ctx);
     if (env.MODEL_TIMEOUT_MS >= env.CREDIT_RESERVATION_STALE_MINUTES * 60_000) {
       ctx.addIssue({
         code: 'custom',

@@ -85,6 +85,10 @@ describe('the admin API as each actor', () => {
     { name: 'POST fallback/override', call: (a) => a.post('/api/admin/fallback/override').send({ enabled: true }), status: 200, action: 'fallback.override' },
     { name: 'POST fallback/reset', call: (a) => a.post('/api/admin/fallback/reset'), status: 200, action: 'fallback.reset' },
     { name: 'POST fallback/test', call: (a) => a.post('/api/admin/fallback/test'), status: 200, action: 'fallback.test' },
+    { name: 'GET models', call: (a) => a.get('/api/admin/models'), status: 200 },
+    { name: 'POST models/order', call: (a) => a.post('/api/admin/models/order').send({ models: ['local-engine'] }), status: 200, action: 'model.reorder' },
+    { name: 'POST models/enabled', call: (a) => a.post('/api/admin/models/enabled').send({ model: 'local-engine', enabled: true }), status: 200, action: 'model.enable' },
+    { name: 'POST models/test', call: (a) => a.post('/api/admin/models/test').send({ model: 'local-engine' }), status: 200, action: 'model.test' },
     { name: 'GET analytics', call: (a) => a.get('/api/admin/analytics'), status: 200 },
     { name: 'GET platform-stats', call: (a) => a.get('/api/admin/platform-stats'), status: 200 },
     { name: 'GET audit', call: (a) => a.get('/api/admin/audit'), status: 200 },
@@ -97,7 +101,7 @@ describe('the admin API as each actor', () => {
   ];
 
   it('covers every endpoint of the contract', () => {
-    expect(endpoints).toHaveLength(21);
+    expect(endpoints).toHaveLength(25);
   });
 
   it.each(endpoints.map((e) => [e.name, e] as const))('%s: 401 signed out and suspended, 403 user and unverified listed, 2xx admin; refused actors change nothing', async (_name, endpoint) => {
@@ -215,7 +219,7 @@ describe('the admin API as each actor', () => {
     });
 
     it('reads ignore unknown query parameters and answer as without them', async () => {
-      for (const path of ['/api/admin/analytics', '/api/admin/platform-stats', '/api/admin/fallback/status']) {
+      for (const path of ['/api/admin/analytics', '/api/admin/platform-stats', '/api/admin/fallback/status', '/api/admin/models']) {
         const plain = await admin.agent.get(path).expect(200);
         const odd = await admin.agent.get(`${path}?days=-1&x[]=1`).expect(200);
         expect(Object.keys(odd.body).sort()).toEqual(Object.keys(plain.body).sort());
@@ -224,7 +228,7 @@ describe('the admin API as each actor', () => {
 
     it('reset and test with a malformed JSON body are 400 with no state change and no audit row', async () => {
       const before = await everything(t);
-      for (const path of ['/api/admin/fallback/reset', '/api/admin/fallback/test', '/api/admin/fallback/override']) {
+      for (const path of ['/api/admin/fallback/reset', '/api/admin/fallback/test', '/api/admin/fallback/override', '/api/admin/models/order', '/api/admin/models/test']) {
         const res = await admin.agent.post(path).set('Content-Type', 'application/json').send('{"enabled": tru');
         expect([path, res.status]).toEqual([path, 400]);
       }
@@ -354,7 +358,7 @@ describe('the admin API as each actor', () => {
   it('the fallback test on the local engine (no REPLICATE_API_TOKEN) answers {model, success, error}; the configuration says local', async () => {
     await admin.agent.post('/api/admin/fallback/override').send({ enabled: null }).expect(200);
     const res = await admin.agent.post('/api/admin/fallback/test').expect(200);
-    expect(res.body).toEqual({ model: 'local-engine', success: true, error: null });
+    expect(res.body).toEqual({ model: 'local-engine', success: true, error: null, latencyMs: expect.any(Number) });
     const status = await admin.agent.get('/api/admin/fallback/status').expect(200);
     expect(status.body).toMatchObject({
       currentModel: 'local-engine',
@@ -370,7 +374,7 @@ describe('the admin API as each actor', () => {
     expect(listed.body.map((e: { id: string }) => e.id)).toEqual(rows.map((r) => String(r.id)).reverse());
     // Each kind of action the matrix made, with the row it left.
     const actions = rows.map((r) => r.action);
-    for (const action of ['credits.adjust', 'user.suspend', 'fallback.override', 'fallback.reset', 'fallback.test', 'image.hide', 'whitelist.add', 'whitelist.update']) {
+    for (const action of ['credits.adjust', 'user.suspend', 'fallback.override', 'fallback.reset', 'fallback.test', 'model.reorder', 'model.enable', 'model.test', 'image.hide', 'whitelist.add', 'whitelist.update']) {
       expect(actions).toContain(action);
     }
     expect(rows.every((r) => r.outcome !== 'started' && r.finished_at !== null)).toBe(true);

@@ -138,7 +138,7 @@ describe('admin analytics and platform stats', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const a = res.body;
     expect(Object.keys(a).sort()).toEqual(
-      ['activeUsers', 'creditUsageRate', 'creditsSold', 'creditsUsed', 'packPerformance', 'recentPurchases', 'revenueByDay', 'subscribedUsers', 'totalPurchases', 'totalRevenue'].sort(),
+      ['activeUsers', 'creditUsageRate', 'creditsSold', 'creditsUsed', 'modelSpend', 'packPerformance', 'recentPurchases', 'revenueByDay', 'subscribedUsers', 'totalPurchases', 'totalRevenue'].sort(),
     );
     expect(a.totalRevenue).toBe(12345.67);
     expect(a.creditsSold).toBe(400);
@@ -180,6 +180,41 @@ describe('admin analytics and platform stats', () => {
     expect([...times].sort((x, y) => y - x)).toEqual(times);
     expect(a.recentPurchases[0].createdAt.slice(0, 10)).toBe(day(0));
     expect(a.revenueByDay).toEqual(window({ 0: 30, 1: 20.01, 2: 49.99, 5: 19.99, 10: 10, 15: 19.99, 20: 10, 29: 10 }));
+  });
+
+  it('D41: model spend, revenue and gross margin per day and per model, cost per credit spent', async () => {
+    const attempt = (model: string, outcome: string, cost: number, daysAgo: number, purpose = 'generation') =>
+      sql(t, `INSERT INTO model_attempt (model, purpose, outcome, latency_ms, cost_micros, created_at) VALUES ($1, $2, $3, 9000, $4, ${at(daysAgo, 1)})`, [
+        model,
+        purpose,
+        outcome,
+        cost,
+      ]);
+    const MAX = 'black-forest-labs/flux-kontext-max';
+    const NANO = 'google/nano-banana';
+    const FLUX2 = 'black-forest-labs/flux-2-pro';
+    for (let i = 0; i < 3; i++) await attempt(MAX, 'succeeded', 80_000, 0);
+    await attempt(MAX, 'failed', 0, 0);
+    await attempt(MAX, 'succeeded', 80_000, 0, 'test'); // an admin's test costs too, but spends no credit
+    for (let i = 0; i < 2; i++) await attempt(NANO, 'succeeded', 39_000, 0);
+    await attempt(FLUX2, 'succeeded', 45_000, 1);
+    await attempt(MAX, 'succeeded', 80_000, 40); // outside the 30 days
+    try {
+      const spend = (await admin.agent.get('/api/admin/analytics').expect(200)).body.modelSpend;
+      // revenue of the 30 days: 169.98 (see revenueByDay above)
+      expect(spend).toMatchObject({ days: 30, totalSpend: 0.443, totalRevenue: 169.98, grossMargin: 169.537, grossMarginRate: 99.7, costPerCreditSpent: 0.0738 });
+      expect(spend.byDay).toHaveLength(30);
+      expect(spend.byDay[29]).toEqual({ date: day(0), generations: 5, spend: 0.398, revenue: 30, margin: 29.602 });
+      expect(spend.byDay[28]).toEqual({ date: day(1), generations: 1, spend: 0.045, revenue: 20.01, margin: 19.965 });
+      expect(spend.byDay[27]).toEqual({ date: day(2), generations: 0, spend: 0, revenue: 49.99, margin: 49.99 });
+      expect(spend.byModel).toEqual([
+        { model: MAX, generations: 3, spend: 0.32, costPerGeneration: 0.1067, revenue: 84.99, margin: 84.67 },
+        { model: NANO, generations: 2, spend: 0.078, costPerGeneration: 0.039, revenue: 56.66, margin: 56.582 },
+        { model: FLUX2, generations: 1, spend: 0.045, costPerGeneration: 0.045, revenue: 28.33, margin: 28.285 },
+      ]);
+    } finally {
+      await sql(t, `DELETE FROM model_attempt`);
+    }
   });
 
   it('GET /api/admin/platform-stats: users, transactions, suspended, images today and in total, generations per day, fallback', async () => {

@@ -65,10 +65,8 @@ describe('admin: fallback control, moderation, whitelist', () => {
   describe('fallback: override, reset and test change the state every instance sees (D11)', () => {
     beforeEach(async () => {
       fake.clear();
-      await db.query(
-        `UPDATE model_fallback_state SET is_active = false, admin_override = NULL, failure_count = 0, retry_after = NULL,
-                last_failure_time = NULL, last_recovery_check = NULL WHERE id = 1`,
-      );
+      await db.query(`UPDATE model_fallback_state SET admin_override = NULL, chain_order = NULL WHERE id = 1`);
+      await db.query(`UPDATE model_health SET disabled = false, skipped = false, failure_count = 0, skipped_until = NULL, last_failure_time = NULL, last_recovery_check = NULL`);
     });
     const statusOnB = async () => (await adminB.get('/api/admin/fallback/status').expect(200)).body;
     /** The model instance b's next generation (a real POST /api/generate) asks Replicate for. */
@@ -77,12 +75,12 @@ describe('admin: fallback control, moderation, whitelist', () => {
       await generate(creator.agent, { image: photo, prompt: 'make it black and white' }).expect(200);
       return fake.createdModels().slice(before);
     };
-    /** Five failing generations on b: the fallback switches on (failureThreshold 5). */
+    /** Five generations on b whose primary fails: each is made by the fallback (D41), and the fallback switches on (failureThreshold 5). */
     const failFiveTimes = async () => {
-      fake.enqueue(...Array.from({ length: 5 }, () => ({ kind: 'fail', error: E004_UNAVAILABLE }) as const));
+      fake.enqueueFor(PRIMARY, ...Array.from({ length: 5 }, () => ({ kind: 'fail', error: E004_UNAVAILABLE }) as const));
       for (let i = 0; i < 5; i++) {
-        const res = await generate(creator.agent, { image: photo, prompt: 'make it black and white' });
-        expect(res.status).toBeGreaterThanOrEqual(500);
+        const res = await generate(creator.agent, { image: photo, prompt: 'make it black and white' }).expect(200);
+        expect(res.body.model).toBe(FALLBACK);
       }
     };
 
@@ -154,11 +152,11 @@ describe('admin: fallback control, moderation, whitelist', () => {
 
     it('test: one real generation against the model in use, answering {model, success, error}; a failure counts', async () => {
       const from = await lastAuditId(a);
-      expect((await admin.agent.post('/api/admin/fallback/test').expect(200)).body).toEqual({ model: PRIMARY, success: true, error: null });
+      expect((await admin.agent.post('/api/admin/fallback/test').expect(200)).body).toEqual({ model: PRIMARY, success: true, error: null, latencyMs: expect.any(Number) });
       expect(fake.createdModels()).toEqual([PRIMARY]);
 
       await adminB.post('/api/admin/fallback/override').send({ enabled: true }).expect(200);
-      expect((await admin.agent.post('/api/admin/fallback/test').expect(200)).body).toEqual({ model: FALLBACK, success: true, error: null });
+      expect((await admin.agent.post('/api/admin/fallback/test').expect(200)).body).toEqual({ model: FALLBACK, success: true, error: null, latencyMs: expect.any(Number) });
 
       await admin.agent.post('/api/admin/fallback/override').send({ enabled: null }).expect(200);
       fake.enqueue({ kind: 'fail', error: E004_UNAVAILABLE });
@@ -176,6 +174,74 @@ describe('admin: fallback control, moderation, whitelist', () => {
         ['fallback.override', 'succeeded', undefined, undefined],
         ['fallback.test', 'succeeded', PRIMARY, false],
       ]);
+    });
+
+    it('D41 chain: GET models; reorder on a steers b\'s next generation; disable and enable; test one model; one audit row each', async () => {
+      const chain = (await adminB.get('/api/admin/models').expect(200)).body;
+      expect(chain).toMatchObject({ engine: 'replicate', currentModel: PRIMARY, failureThreshold: 5, skipMinutes: 10, recoveryIntervalMinutes: 10 });
+      expect(chain.models.map((m: { model: string; position: number; status: string; price: { description: string } }) => [m.model, m.position, m.status, m.price.description])).toEqual([
+        [PRIMARY, 1, 'in-use', '$0.08 per image'],
+        [FALLBACK, 2, 'standby', '$0.04 per image'],
+      ]);
+
+      const from = await lastAuditId(a);
+      const reordered = await admin.agent.post('/api/admin/models/order').send({ models: [FALLBACK, PRIMARY] }).expect(200);
+      expect(reordered.headers['cache-control']).toBe('no-store');
+      expect(reordered.body.currentModel).toBe(FALLBACK);
+      expect(await modelUsedByB()).toEqual([FALLBACK]);
+      // 001's status follows the chain: its first model is the primary now
+      expect((await statusOnB()).configuration).toMatchObject({ primaryModel: FALLBACK, fallbackModel: PRIMARY });
+
+      const disabled = await adminB.post('/api/admin/models/enabled').send({ model: FALLBACK, enabled: false }).expect(200);
+      expect(disabled.body.models.map((m: { status: string }) => m.status)).toEqual(['disabled', 'in-use']);
+      expect(await modelUsedByB()).toEqual([PRIMARY]);
+      const last = await admin.agent.post('/api/admin/models/enabled').send({ model: PRIMARY, enabled: false }).expect(409);
+      expect(last.body).toMatchObject({ code: 'MODEL.LAST_ENABLED', message: 'At least one model of the chain must stay enabled.' });
+      await admin.agent.post('/api/admin/models/enabled').send({ model: FALLBACK, enabled: true }).expect(200);
+      await admin.agent.post('/api/admin/models/enabled').send({ model: 'google/nano-banana', enabled: true }).expect(404);
+
+      fake.enqueueFor(PRIMARY, { kind: 'fail', error: E004_UNAVAILABLE });
+      const tested = await admin.agent.post('/api/admin/models/test').send({ model: PRIMARY }).expect(200);
+      expect(tested.body).toMatchObject({ model: PRIMARY, success: false, latencyMs: expect.any(Number) });
+      expect(tested.body.error).toMatch(/E004/);
+      expect((await admin.agent.post('/api/admin/models/test').send({ model: FALLBACK }).expect(200)).body).toMatchObject({ model: FALLBACK, success: true, error: null });
+
+      const rows = await auditRows(a, from);
+      expect(rows.map((r) => [r.action, r.target_type, r.target_id, r.outcome])).toEqual([
+        ['model.reorder', 'model', null, 'succeeded'],
+        ['model.disable', 'model', FALLBACK, 'succeeded'],
+        ['model.disable', 'model', PRIMARY, 'failed'],
+        ['model.enable', 'model', FALLBACK, 'succeeded'],
+        ['model.enable', 'model', 'google/nano-banana', 'failed'],
+        ['model.test', 'model', PRIMARY, 'succeeded'],
+        ['model.test', 'model', FALLBACK, 'succeeded'],
+      ]);
+      expect(rows[0].details.models).toEqual([FALLBACK, PRIMARY]);
+      expect(rows[5].details).toMatchObject({ success: false });
+    });
+
+    it('D41 chain: bad bodies are 400 with nothing changed and no row', async () => {
+      const before = await everything(a);
+      const bad: Array<[string, unknown]> = [
+        ['/api/admin/models/order', {}],
+        ['/api/admin/models/order', { models: 'x' }],
+        ['/api/admin/models/order', { models: [1, 2] }],
+        ['/api/admin/models/enabled', { model: PRIMARY }],
+        ['/api/admin/models/enabled', { model: PRIMARY, enabled: 'no' }],
+        ['/api/admin/models/test', {}],
+        ['/api/admin/models/test', { model: 5 }],
+      ];
+      for (const [url, body] of bad) {
+        const res = await admin.agent.post(url).send(body as object);
+        expect([url, JSON.stringify(body), res.status, res.body.code]).toEqual([url, JSON.stringify(body), 400, 'VALIDATION.FAILED']);
+      }
+      // a well-formed order that is not the chain's set: refused by the chain, audited as failed, nothing changed
+      const from = await lastAuditId(a);
+      const wrong = await admin.agent.post('/api/admin/models/order').send({ models: [PRIMARY, PRIMARY] }).expect(400);
+      expect(wrong.body.code).toBe('MODEL.INVALID_ORDER');
+      expect((await auditRows(a, from)).map((r) => [r.action, r.outcome])).toEqual([['model.reorder', 'failed']]);
+      const after = await everything(a);
+      expect({ ...after, audit: before.audit }).toEqual(before);
     });
 
     it('bad override bodies are 400 with nothing changed and no row', async () => {

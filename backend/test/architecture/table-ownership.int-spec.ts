@@ -25,6 +25,8 @@ export const OWNERSHIP: Ownership = {
     image_rendition: 'images',
     image_object_deletion: 'images',
     model_fallback_state: 'generation',
+    model_health: 'generation',
+    model_attempt: 'generation',
     laugh: 'community',
     processed_payment_event: 'billing',
     billing_checkout_session: 'billing',

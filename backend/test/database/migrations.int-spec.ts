@@ -21,7 +21,9 @@ const CATALOGUE = [
   'image_rendition',
   'ip_registration',
   'laugh',
+  'model_attempt',
   'model_fallback_state',
+  'model_health',
   'password_reset_token',
   'processed_payment_event',
   'rate_limit_attempt',
@@ -117,7 +119,9 @@ describe('migrations', () => {
     expect(await fails(`INSERT INTO admin_whitelist (type, value) VALUES ('domain', 'x')`)).toBe('admin_whitelist_type_check');
 
     const fallback = (await client.query(`SELECT * FROM model_fallback_state`)).rows;
-    expect(fallback).toEqual([expect.objectContaining({ id: 1, is_active: false, failure_count: 0, admin_override: null })]);
+    expect(fallback).toEqual([expect.objectContaining({ id: 1, admin_override: null, chain_order: null })]);
+    expect(await fails(`INSERT INTO model_health (model, failure_count) VALUES ('x/y', -1)`)).toBe('model_health_failure_count_check');
+    expect(await fails(`INSERT INTO model_attempt (model, purpose, outcome, latency_ms) VALUES ('x/y', 'other', 'succeeded', 1)`)).toBe('model_attempt_purpose_check');
     expect(await fails(`INSERT INTO model_fallback_state (id) VALUES (2)`)).toBe('model_fallback_state_singleton_check');
 
     // Deleting a user takes their images and laughs with them.

@@ -19,7 +19,7 @@ describe('generations in flight', () => {
       return this.waiting.length;
     }
     edit(req: ImageEditRequest): Promise<ImageEditResult> {
-      return new Promise((resolve) => this.waiting.push(() => resolve({ image: req.image, mimeType: req.mimeType, model: 'gated' })));
+      return new Promise((resolve) => this.waiting.push(() => resolve({ image: req.image, mimeType: req.mimeType, model: 'gated', costMicros: 0 })));
     }
     releaseAll(): void {
       const waiting = this.waiting;

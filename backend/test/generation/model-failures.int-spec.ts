@@ -38,7 +38,7 @@ describe('model failures', () => {
   }
 
   it('hands the model the checked upload and a signal', async () => {
-    behaviour = async (req) => ({ image: req.image, mimeType: req.mimeType, model: 'test-double' });
+    behaviour = async (req) => ({ image: req.image, mimeType: req.mimeType, model: 'test-double', costMicros: 0 });
     const user = await signedInUser(t, { regular: 1 });
     const res = await generate(user.agent, { image: photoJpeg(), prompt: 'anything at all' }).expect(200);
     expect(res.body.model).toBe('test-double');
@@ -106,7 +106,7 @@ describe('model failures', () => {
   });
 
   it('refuses a model answer that is not an image, free of charge', async () => {
-    behaviour = async () => ({ image: Buffer.from('<html>error</html>'), mimeType: 'image/png', model: 'test-double' });
+    behaviour = async () => ({ image: Buffer.from('<html>error</html>'), mimeType: 'image/png', model: 'test-double', costMicros: 0 });
     const user = await signedInUser(t, { regular: 1 });
     await generate(user.agent, { image: photoJpeg(), prompt: 'add snow falling' }).expect(503);
     await expectNothingSpent(user.id);

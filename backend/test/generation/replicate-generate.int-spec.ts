@@ -2,11 +2,11 @@ import request from 'supertest';
 import sharp from 'sharp';
 import { E004_UNAVAILABLE, E005_SENSITIVE } from '../support/fake-replicate';
 import { flatJpeg, meanDifference, photoPng } from '../support/images';
-import { balanceOf, generate, imageRow, ledgerOf, replicateGenerationAppForSuite, signedInUser } from './generation-helpers';
+import { balanceOf, generate, imageRow, ledgerOf, replicateGenerationAppForSuite, signedInUser, sql } from './generation-helpers';
 
 /**
- * POST /api/generate end to end with REPLICATE_API_TOKEN set: the real Replicate adapter (behind
- * the fallback state) against a local fake of Replicate's prediction API.
+ * POST /api/generate end to end with REPLICATE_API_TOKEN set: the real Replicate adapters (behind
+ * the model chain, D41) against a local fake of Replicate's prediction API.
  */
 describe('generation with Replicate', () => {
   const suite = replicateGenerationAppForSuite();
@@ -56,11 +56,32 @@ describe('generation with Replicate', () => {
     expect((await ledgerOf(suite.t, user.id)).reservations).toEqual({ released: 1 });
   });
 
-  it('answers an E004 failure with 503, free of charge', async () => {
-    suite.replicate.enqueue({ kind: 'fail', error: E004_UNAVAILABLE });
+  it('answers with 503, free of charge, when every model of the chain fails (E004)', async () => {
+    suite.replicate.enqueue({ kind: 'fail', error: E004_UNAVAILABLE }, { kind: 'fail', error: E004_UNAVAILABLE });
     const user = await signedInUser(suite.t, { regular: 1 });
     const res = await generate(user.agent, { image: photoPng(), contentType: 'image/png', prompt: 'add snow falling' }).expect(503);
     expect(res.body.message).toBe('The AI service is busy right now. Please try again in a moment.');
+    expect(suite.replicate.createdModels()).toEqual(['black-forest-labs/flux-kontext-max', 'black-forest-labs/flux-kontext-pro']);
     expect(await balanceOf(suite.t, user.id)).toMatchObject({ balance: 1 });
+  });
+
+  it('D41: a failing first model hands the same generation to the next; one credit, the attempts and the cost recorded', async () => {
+    suite.replicate.enqueueFor('black-forest-labs/flux-kontext-max', { kind: 'fail', error: E004_UNAVAILABLE });
+    const user = await signedInUser(suite.t, { regular: 2 });
+    const res = await generate(user.agent, { image: photoPng(), contentType: 'image/png', prompt: 'add snow falling' }).expect(200);
+    expect(res.body.model).toBe('black-forest-labs/flux-kontext-pro');
+    expect(suite.replicate.createdModels()).toEqual(['black-forest-labs/flux-kontext-max', 'black-forest-labs/flux-kontext-pro']);
+    expect(await imageRow(suite.t, res.body.id)).toMatchObject({ status: 'completed', model: 'black-forest-labs/flux-kontext-pro' });
+    expect(await balanceOf(suite.t, user.id)).toMatchObject({ balance: 1 });
+    const attempts = await sql<{ model: string; outcome: string; cost_micros: string; latency_ms: number; purpose: string }>(
+      suite.t,
+      `SELECT model, outcome, cost_micros, latency_ms, purpose FROM model_attempt WHERE image_id = $1 ORDER BY id`,
+      [res.body.id],
+    );
+    expect(attempts.map((a) => [a.model, a.outcome, Number(a.cost_micros), a.purpose])).toEqual([
+      ['black-forest-labs/flux-kontext-max', 'failed', 0, 'generation'],
+      ['black-forest-labs/flux-kontext-pro', 'succeeded', 40_000, 'generation'],
+    ]);
+    expect(attempts.every((a) => a.latency_ms >= 0)).toBe(true);
   });
 });

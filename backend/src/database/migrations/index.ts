@@ -15,6 +15,7 @@ import { ImageGenerationSeed1795512615284 } from './1795512615284-image-generati
 import { BillingCheckoutClaim1795811618205 } from './1795811618205-billing-checkout-claim';
 import { ImageObjectScopes1795830542117 } from './1795830542117-image-object-scopes';
 import { ImageEditChains1795858885896 } from './1795858885896-image-edit-chains';
+import { ModelChain1795910400000 } from './1795910400000-model-chain';
 
 /** Every migration, oldest first. Listed explicitly so ts-jest and the compiled build agree. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   BillingCheckoutClaim1795811618205,
   ImageObjectScopes1795830542117,
   ImageEditChains1795858885896,
+  ModelChain1795910400000,
 ];

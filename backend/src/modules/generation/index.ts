@@ -3,5 +3,5 @@ export { GenerationModule } from './generation.module';
 export { IMAGE_GENERATED } from './domain/image-generated.event';
 export type { ImageGenerated } from './domain/image-generated.event';
 export { GENERATION_API } from './generation.api';
-export type { GenerationApi, ModelTestResult } from './generation.api';
-export type { FallbackConfiguration, FallbackStatus } from './domain/fallback-state';
+export type { ChainModelView, GenerationApi, ModelChainView, ModelReliability, ModelSpendRow, ModelTestResult } from './generation.api';
+export type { FallbackConfiguration, FallbackStatus, ModelStatus } from './domain/model-chain';

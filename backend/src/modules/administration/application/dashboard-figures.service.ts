@@ -33,12 +33,13 @@ export class DashboardFiguresService {
   ) {}
 
   async salesAnalytics(): Promise<SalesAnalytics> {
-    const [sales, accounts, subscribedUsers] = await Promise.all([
+    const [sales, accounts, subscribedUsers, spend] = await Promise.all([
       this.credits.salesFigures({ recent: RECENT_PURCHASES, days: CHART_DAYS }),
       this.identity.counts(),
       this.entitlements.subscribedCount(),
+      this.generation.modelSpend(CHART_DAYS),
     ]);
-    return salesAnalytics(sales, { activeUsers: accounts.total - accounts.suspended, subscribedUsers }, PACK_IDS);
+    return salesAnalytics(sales, { activeUsers: accounts.total - accounts.suspended, subscribedUsers }, PACK_IDS, spend);
   }
 
   async platformStats(): Promise<PlatformStats> {

@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { GENERATION_API, type FallbackStatus, type GenerationApi, type ModelTestResult } from '../../generation';
+import { GENERATION_API, type FallbackStatus, type GenerationApi, type ModelChainView, type ModelTestResult } from '../../generation';
 import type { AdminActor } from '../domain/audit';
 import { AuditTrailService } from './audit-trail.service';
 
 /**
- * 001 §4 model fallback, admin actions (D11): force the override on or off (or back to automatic),
- * reset the failure count, run a test generation. The state is generation's shared row, so every
- * instance sees the change at once.
+ * 001 §4 model fallback and D41's model chain, admin actions: 001's override on or off (or back to
+ * automatic), reset, a test generation; the chain's order, a model disabled or enabled, a test of
+ * one model. Every one audited (D32). The state is generation's shared rows, so every instance
+ * sees the change at once.
  */
 @Injectable()
 export class ModelSteeringService {
@@ -38,6 +39,33 @@ export class ModelSteeringService {
     return this.audit.run(actor, { action: 'fallback.test', targetType: 'fallback', targetId: null, reason: null, details: {} }, async () => {
       const result = await this.generation.testModel();
       return { value: result, details: { model: result.model, success: result.success, error: result.error } };
+    });
+  }
+
+  chain(): Promise<ModelChainView> {
+    return this.generation.modelChain();
+  }
+
+  reorder(actor: AdminActor, models: string[]): Promise<ModelChainView> {
+    return this.audit.run(actor, { action: 'model.reorder', targetType: 'model', targetId: null, reason: null, details: { models } }, async () => {
+      const after = await this.generation.reorderModels(models);
+      return { value: after, details: { currentModel: after.currentModel } };
+    });
+  }
+
+  setEnabled(actor: AdminActor, model: string, enabled: boolean): Promise<ModelChainView> {
+    const action = enabled ? 'model.enable' : 'model.disable';
+    return this.audit.run(actor, { action, targetType: 'model', targetId: model, reason: null, details: {} }, async () => {
+      const after = await this.generation.setModelEnabled(model, enabled);
+      return { value: after, details: { currentModel: after.currentModel } };
+    });
+  }
+
+  /** Like 001's test: a failed test is an answer, the row succeeds with the result. */
+  testModel(actor: AdminActor, model: string): Promise<ModelTestResult> {
+    return this.audit.run(actor, { action: 'model.test', targetType: 'model', targetId: model, reason: null, details: {} }, async () => {
+      const result = await this.generation.testChainModel(model);
+      return { value: result, details: { success: result.success, error: result.error, latencyMs: result.latencyMs } };
     });
   }
 }

@@ -10,6 +10,10 @@ export const AUDIT_ACTIONS = [
   'fallback.override',
   'fallback.reset',
   'fallback.test',
+  'model.reorder',
+  'model.enable',
+  'model.disable',
+  'model.test',
   'image.hide',
   'image.show',
   'whitelist.add',
@@ -17,7 +21,7 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export type AuditTargetType = 'user' | 'image' | 'fallback' | 'whitelist';
+export type AuditTargetType = 'user' | 'image' | 'fallback' | 'model' | 'whitelist';
 
 export type AuditOutcome = 'started' | 'succeeded' | 'failed';
 

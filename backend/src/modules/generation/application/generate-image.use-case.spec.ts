@@ -74,7 +74,7 @@ describe('GenerateImageUseCase', () => {
     }
   }
 
-  const passThrough: ImageModel = { edit: async (r) => ({ image: r.image, mimeType: r.mimeType, model: 'test-model' }) };
+  const passThrough: ImageModel = { edit: async (r) => ({ image: r.image, mimeType: r.mimeType, model: 'test-model', costMicros: 0 }) };
 
   function setup(
     model: ImageModel = passThrough,
@@ -125,7 +125,7 @@ describe('GenerateImageUseCase', () => {
 
   it('draws a new seed for each generation, hands it to the model and keeps it on the row (issue 15)', async () => {
     const seen: Array<number | undefined> = [];
-    const { credits, images, run } = setup({ edit: async (r) => (seen.push(r.seed), { image: r.image, mimeType: r.mimeType, model: 'test-model' }) });
+    const { credits, images, run } = setup({ edit: async (r) => (seen.push(r.seed), { image: r.image, mimeType: r.mimeType, model: 'test-model', costMicros: 0 }) });
     credits.available = 2;
     const first = await run({ seed: 42 });
     const second = await run();
@@ -282,7 +282,7 @@ describe('GenerateImageUseCase', () => {
     let modelCalled!: () => void;
     const atModel = new Promise<void>((resolve) => (modelCalled = resolve));
     const { credits, images, run, slots } = setup(
-      { edit: async (r) => (modelCalled(), await gate, { image: r.image, mimeType: r.mimeType, model: 'test-model' }) },
+      { edit: async (r) => (modelCalled(), await gate, { image: r.image, mimeType: r.mimeType, model: 'test-model', costMicros: 0 }) },
       { GENERATION_MAX_IN_FLIGHT_PER_INSTANCE: '1', MODEL_TIMEOUT_MS: '60000' },
     );
     credits.available = 5;

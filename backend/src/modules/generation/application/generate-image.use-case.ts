@@ -364,7 +364,7 @@ export class GenerateImageUseCase {
     clientSignal: AbortSignal | undefined,
     oneAtATime: Serial,
   ): Promise<GenerationResult> {
-    const edited = await this.callModel(request, seed, original, clientSignal);
+    const edited = await this.callModel(imageId, request, seed, original, clientSignal);
     const watermarked = shouldWatermark(reservation.kind);
     const completed = await oneAtATime(async () => {
       const made = mask ? await this.masks.composite(original.bytes, edited.image, mask) : edited.image;
@@ -393,8 +393,9 @@ export class GenerateImageUseCase {
     };
   }
 
-  /** The model call under MODEL_TIMEOUT_MS; a model that ignores the abort is left behind all the same. */
+  /** The model chain's call under MODEL_TIMEOUT_MS (all its models together); a model that ignores the abort is left behind all the same. */
   private async callModel(
+    imageId: string,
     request: GenerationRequest,
     seed: number,
     original: CheckedImage,
@@ -423,6 +424,7 @@ export class GenerateImageUseCase {
         style: request.style,
         seed,
         signal: controller.signal,
+        imageId,
       });
       call.catch(() => undefined); // a late failure after the abort is of no interest
       return await Promise.race([call, aborted]);

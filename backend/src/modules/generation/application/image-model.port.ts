@@ -1,6 +1,7 @@
 /**
- * D10: the image model port. Two real adapters: Replicate (Flux Kontext Max → Pro behind the D11
- * fallback state) and the local sharp engine (no network, a documented set of edit intents).
+ * D10/D41: the image model port. Adapters: one per Replicate model (replicate-model-schemas.ts)
+ * and the local sharp engine (no network, a documented set of edit intents); the chain
+ * (ChainImageModel) is itself an ImageModel that tries them in order.
  */
 export type ImageStyle = 'realistic' | 'cartoon';
 
@@ -19,6 +20,8 @@ export interface ImageEditRequest {
   seed?: number;
   /** Aborted when the per-call timeout passes or the request goes away. */
   signal?: AbortSignal;
+  /** The image this call makes (D41: its attempts are recorded against it); left out by probes. */
+  imageId?: string;
 }
 
 export interface ImageEditResult {
@@ -27,12 +30,14 @@ export interface ImageEditResult {
   mimeType: 'image/jpeg' | 'image/png' | 'image/webp';
   /** Which model made it (e.g. black-forest-labs/flux-kontext-max, or local-engine). */
   model: string;
+  /** D41: what this call cost, in micro-dollars (its model's price; 0 for the local engine). */
+  costMicros: number;
 }
 
 export interface ImageModel {
   /**
-   * Throws (domain/model-errors.ts): ModelRefusedError (E005 "flagged as sensitive" →
-   * `nsfw_detected`), TransientModelError (E003/E004, 5xx, network, timeout: counts toward D11),
+   * Throws (domain/model-errors.ts): ModelRefusedError (the vendor's moderation refusal →
+   * `nsfw_detected`), TransientModelError (E003/E004, 5xx, network, timeout: counts toward D11/D41),
    * UnsupportedEditError (the local engine found no intent it can do → 422, its list in details).
    */
   edit(request: ImageEditRequest): Promise<ImageEditResult>;

@@ -157,6 +157,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** D41: the model chain in order, each model's status, price and reliability over 24 hours and 7 days */
+        get: operations["AdminSystemController_models"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/models/enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** D41: {model, enabled}; a disabled model is never tried (404 not in the chain, 409 the last enabled one) */
+        post: operations["AdminSystemController_setModelEnabled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/models/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** D41: the chain in a new order: {models}, every model of the chain once (400 otherwise) */
+        post: operations["AdminSystemController_reorderModels"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/models/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** D41: one real generation against one model of the chain: {model, success, error, latencyMs} */
+        post: operations["AdminSystemController_testModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/platform-stats": {
         parameters: {
             query?: never;
@@ -1259,7 +1327,7 @@ export interface components {
             isAdmin: boolean;
         };
         /** @enum {string} */
-        AuditAction: "user.suspend" | "user.unsuspend" | "credits.adjust" | "fallback.override" | "fallback.reset" | "fallback.test" | "image.hide" | "image.show" | "whitelist.add" | "whitelist.update";
+        AuditAction: "user.suspend" | "user.unsuspend" | "credits.adjust" | "fallback.override" | "fallback.reset" | "fallback.test" | "model.reorder" | "model.enable" | "model.disable" | "model.test" | "image.hide" | "image.show" | "whitelist.add" | "whitelist.update";
         AuditEntryResponse: {
             id: string;
             /** Format: uuid */
@@ -1267,7 +1335,7 @@ export interface components {
             adminEmail: string;
             action: components["schemas"]["AuditAction"];
             /** @enum {string} */
-            targetType: "user" | "image" | "fallback" | "whitelist";
+            targetType: "user" | "image" | "fallback" | "model" | "whitelist";
             targetId: string | null;
             reason: string | null;
             /** @description What the request gave and what the action learned. */
@@ -1332,6 +1400,26 @@ export interface components {
             provider: components["schemas"]["PaymentProvider"];
             plans: components["schemas"]["PlanResponse"][];
             packs: components["schemas"]["PackResponse"][];
+        };
+        ChainModelResponse: {
+            /** @example black-forest-labs/flux-kontext-max */
+            model: string;
+            /** @example FLUX.1 Kontext [max] */
+            label: string;
+            /** @example Black Forest Labs */
+            vendor: string;
+            /** @description 1 = tried first. */
+            position: number;
+            /** @description in-use: the next generation tries it first. */
+            status: components["schemas"]["ModelStatus"];
+            failureCount: number;
+            /** @description Skipped until then (ms since the epoch). */
+            skippedUntil: number | null;
+            /** @description Milliseconds since the epoch. */
+            lastFailureTime: number | null;
+            price: components["schemas"]["ModelPriceResponse"];
+            last24Hours: components["schemas"]["ModelReliabilityResponse"];
+            last7Days: components["schemas"]["ModelReliabilityResponse"];
         };
         ChangePasswordDto: {
             currentPassword: string;
@@ -1779,10 +1867,81 @@ export interface components {
             /** @description What happened, for people. */
             message: string;
         };
+        ModelChainResponse: {
+            /** @enum {string} */
+            engine: "replicate" | "local";
+            /** @description The model the next generation tries first. */
+            currentModel: string;
+            /** @description 001's override: true passes over the first model, false tries it first always. */
+            adminOverride: boolean | null;
+            failureThreshold: number;
+            skipMinutes: number;
+            recoveryIntervalMinutes: number;
+            models: components["schemas"]["ChainModelResponse"][];
+        };
+        ModelEnabledDto: {
+            /** @example google/nano-banana */
+            model: string;
+            enabled: boolean;
+        };
+        ModelOrderDto: {
+            /**
+             * @example [
+             *       "black-forest-labs/flux-2-pro",
+             *       "google/nano-banana",
+             *       "black-forest-labs/flux-kontext-pro"
+             *     ]
+             */
+            models: string[];
+        };
+        ModelPriceResponse: {
+            /** @description Dollars per image (FLUX.2: the first megapixel of output). */
+            perImage: number;
+            /** @description Dollars per further megapixel of input and output (0: a flat price). */
+            perMegapixel: number;
+            /** @example $0.08 per image */
+            description: string;
+        };
+        ModelRefDto: {
+            /** @example google/nano-banana */
+            model: string;
+        };
+        ModelReliabilityResponse: {
+            attempts: number;
+            /** @description Percent, one decimal (a refusal is the model answering); null without calls. */
+            successRate: number | null;
+            /** @description Median latency of the calls that made an image. */
+            p50Ms: number | null;
+            p95Ms: number | null;
+        };
+        ModelSpendResponse: {
+            days: number;
+            /** @description Dollars. */
+            totalSpend: number;
+            /** @description Dollars. */
+            totalRevenue: number;
+            /** @description Dollars: revenue - spend. */
+            grossMargin: number;
+            /** @description Percent of revenue, one decimal; null without revenue. */
+            grossMarginRate: number | null;
+            /** @description Dollars of model spend per credit spent. */
+            costPerCreditSpent: number | null;
+            /** @description The oldest first. */
+            byDay: components["schemas"]["SpendDayResponse"][];
+            /** @description The most spent first. */
+            byModel: components["schemas"]["SpendModelResponse"][];
+        };
+        /**
+         * @description in-use: the next generation tries it first.
+         * @enum {string}
+         */
+        ModelStatus: "in-use" | "standby" | "skipped" | "disabled";
         ModelTestResponse: {
             model: string;
             success: boolean;
             error: string | null;
+            /** @description How long the model took to answer. */
+            latencyMs: number;
         };
         PackCheckoutItemResponse: {
             /**
@@ -1964,6 +2123,8 @@ export interface components {
             creditUsageRate: number;
             /** @description Dollars per UTC day, the oldest first (30 days). */
             revenueByDay: components["schemas"]["DayFigureResponse"][];
+            /** @description D41: model spend, revenue and gross margin per day and per model. */
+            modelSpend: components["schemas"]["ModelSpendResponse"];
         };
         SavedImageResponse: {
             /** Format: uuid */
@@ -2028,6 +2189,34 @@ export interface components {
             demoVideoUrl: string | null;
             /** @description Where people can write to support (SUPPORT_EMAIL). */
             supportEmail: string;
+        };
+        SpendDayResponse: {
+            /**
+             * Format: date
+             * @example 2026-01-31
+             */
+            date: string;
+            /** @description Generations that made an image that day. */
+            generations: number;
+            /** @description Dollars, to a hundredth of a cent. */
+            spend: number;
+            /** @description Dollars. */
+            revenue: number;
+            /** @description Dollars: revenue - spend. */
+            margin: number;
+        };
+        SpendModelResponse: {
+            /** @example black-forest-labs/flux-kontext-max */
+            model: string;
+            generations: number;
+            /** @description Dollars, to a hundredth of a cent (failed calls included). */
+            spend: number;
+            /** @description Dollars per generation that made an image. */
+            costPerGeneration: number | null;
+            /** @description Dollars: the window's revenue shared by the model's share of generations. */
+            revenue: number;
+            /** @description Dollars: revenue - spend. */
+            margin: number;
         };
         SubscriptionResponse: {
             id: string;
@@ -3059,6 +3248,451 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
                         code: "AUTH.ADMIN_ONLY";
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Anything unexpected; the body carries a correlationId, never a stack trace. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    };
+                };
+            };
+            /** @description `DATABASE.BUSY`: The database is too busy right now (a lock, statement or pool wait past its limit); try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "DATABASE.BUSY";
+                    };
+                };
+            };
+        };
+    };
+    AdminSystemController_models: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description How caches may keep this answer. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelChainResponse"];
+                };
+            };
+            /** @description `HTTP.NUL_CHARACTER`: A NUL character in the query or the body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "HTTP.NUL_CHARACTER";
+                    };
+                };
+            };
+            /** @description `AUTH.REQUIRED`: Not signed in (or the session ended). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "AUTH.REQUIRED";
+                    };
+                };
+            };
+            /** @description `AUTH.ADMIN_ONLY`: Signed in, but not an admin (D22, D25). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "AUTH.ADMIN_ONLY";
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Anything unexpected; the body carries a correlationId, never a stack trace. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    };
+                };
+            };
+            /** @description `DATABASE.BUSY`: The database is too busy right now (a lock, statement or pool wait past its limit); try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "DATABASE.BUSY";
+                    };
+                };
+            };
+        };
+    };
+    AdminSystemController_setModelEnabled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelEnabledDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description How caches may keep this answer. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelChainResponse"];
+                };
+            };
+            /**
+             * @description `HTTP.BAD_REQUEST`: The body is not valid JSON.
+             *
+             *     `HTTP.BODY_TOO_DEEP`: The body is nested deeper than 32 levels.
+             *
+             *     `HTTP.NUL_CHARACTER`: A NUL character in the query or the body.
+             *
+             *     `VALIDATION.FAILED`: A field is missing or wrong; `details` lists each field and its messages.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "HTTP.BAD_REQUEST" | "HTTP.BODY_TOO_DEEP" | "HTTP.NUL_CHARACTER" | "VALIDATION.FAILED";
+                    };
+                };
+            };
+            /** @description `AUTH.REQUIRED`: Not signed in (or the session ended). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "AUTH.REQUIRED";
+                    };
+                };
+            };
+            /**
+             * @description `AUTH.ADMIN_ONLY`: Signed in, but not an admin (D22, D25).
+             *
+             *     `HTTP.CROSS_SITE`: The request came from another site (Origin or Sec-Fetch-Site, D18).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "AUTH.ADMIN_ONLY" | "HTTP.CROSS_SITE";
+                    };
+                };
+            };
+            /** @description `HTTP.PAYLOAD_TOO_LARGE`: The body is larger than JSON_BODY_LIMIT. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "HTTP.PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `HTTP.UNSUPPORTED_MEDIA_TYPE`: The body has a charset or content encoding the parser does not read. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "HTTP.UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Anything unexpected; the body carries a correlationId, never a stack trace. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    };
+                };
+            };
+            /** @description `DATABASE.BUSY`: The database is too busy right now (a lock, statement or pool wait past its limit); try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "DATABASE.BUSY";
+                    };
+                };
+            };
+        };
+    };
+    AdminSystemController_reorderModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelOrderDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description How caches may keep this answer. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelChainResponse"];
+                };
+            };
+            /**
+             * @description `HTTP.BAD_REQUEST`: The body is not valid JSON.
+             *
+             *     `HTTP.BODY_TOO_DEEP`: The body is nested deeper than 32 levels.
+             *
+             *     `HTTP.NUL_CHARACTER`: A NUL character in the query or the body.
+             *
+             *     `VALIDATION.FAILED`: A field is missing or wrong; `details` lists each field and its messages.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "HTTP.BAD_REQUEST" | "HTTP.BODY_TOO_DEEP" | "HTTP.NUL_CHARACTER" | "VALIDATION.FAILED";
+                    };
+                };
+            };
+            /** @description `AUTH.REQUIRED`: Not signed in (or the session ended). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "AUTH.REQUIRED";
+                    };
+                };
+            };
+            /**
+             * @description `AUTH.ADMIN_ONLY`: Signed in, but not an admin (D22, D25).
+             *
+             *     `HTTP.CROSS_SITE`: The request came from another site (Origin or Sec-Fetch-Site, D18).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "AUTH.ADMIN_ONLY" | "HTTP.CROSS_SITE";
+                    };
+                };
+            };
+            /** @description `HTTP.PAYLOAD_TOO_LARGE`: The body is larger than JSON_BODY_LIMIT. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "HTTP.PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `HTTP.UNSUPPORTED_MEDIA_TYPE`: The body has a charset or content encoding the parser does not read. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "HTTP.UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Anything unexpected; the body carries a correlationId, never a stack trace. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    };
+                };
+            };
+            /** @description `DATABASE.BUSY`: The database is too busy right now (a lock, statement or pool wait past its limit); try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "DATABASE.BUSY";
+                    };
+                };
+            };
+        };
+    };
+    AdminSystemController_testModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelRefDto"];
+            };
+        };
+        responses: {
+            /** @description A failed test is a 200 with `success: false` and the error. */
+            200: {
+                headers: {
+                    /** @description How caches may keep this answer. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelTestResponse"];
+                };
+            };
+            /**
+             * @description `HTTP.BAD_REQUEST`: The body is not valid JSON.
+             *
+             *     `HTTP.BODY_TOO_DEEP`: The body is nested deeper than 32 levels.
+             *
+             *     `HTTP.NUL_CHARACTER`: A NUL character in the query or the body.
+             *
+             *     `VALIDATION.FAILED`: A field is missing or wrong; `details` lists each field and its messages.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "HTTP.BAD_REQUEST" | "HTTP.BODY_TOO_DEEP" | "HTTP.NUL_CHARACTER" | "VALIDATION.FAILED";
+                    };
+                };
+            };
+            /** @description `AUTH.REQUIRED`: Not signed in (or the session ended). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "AUTH.REQUIRED";
+                    };
+                };
+            };
+            /**
+             * @description `AUTH.ADMIN_ONLY`: Signed in, but not an admin (D22, D25).
+             *
+             *     `HTTP.CROSS_SITE`: The request came from another site (Origin or Sec-Fetch-Site, D18).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "AUTH.ADMIN_ONLY" | "HTTP.CROSS_SITE";
+                    };
+                };
+            };
+            /** @description `HTTP.PAYLOAD_TOO_LARGE`: The body is larger than JSON_BODY_LIMIT. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "HTTP.PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `HTTP.UNSUPPORTED_MEDIA_TYPE`: The body has a charset or content encoding the parser does not read. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "HTTP.UNSUPPORTED_MEDIA_TYPE";
                     };
                 };
             };

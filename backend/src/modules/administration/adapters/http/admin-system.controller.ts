@@ -7,10 +7,10 @@ import { DashboardFiguresService } from '../../application/dashboard-figures.ser
 import { ModelSteeringService } from '../../application/model-steering.service';
 import type { SalesAnalytics } from '../../domain/sales-analytics';
 import { actorOf } from './admin-http';
-import { FallbackOverrideDto } from './admin.dto';
-import { FallbackStatusResponse, ModelTestResponse, PlatformStatsResponse, SalesAnalyticsResponse } from './admin.responses';
+import { FallbackOverrideDto, ModelEnabledDto, ModelOrderDto, ModelRefDto } from './admin.dto';
+import { FallbackStatusResponse, ModelChainResponse, ModelTestResponse, PlatformStatsResponse, SalesAnalyticsResponse } from './admin.responses';
 
-/** 001 §2 Sales Analytics, Platform Stats and System Reliability (D11, D22). Admins only. */
+/** 001 §2 Sales Analytics, Platform Stats and System Reliability (D11, D22, D41). Admins only. */
 @ApiTags('admin')
 @Controller('admin')
 @UseGuards(AdminGuard)
@@ -64,5 +64,36 @@ export class AdminSystemController {
   @ApiOkResponse({ type: ModelTestResponse, description: 'A failed test is a 200 with `success: false` and the error.' })
   test(@CurrentUser() admin: AuthUser): Promise<ModelTestResponse> {
     return this.model.test(actorOf(admin));
+  }
+
+  @Get('models')
+  @ApiOperation({ summary: "D41: the model chain in order, each model's status, price and reliability over 24 hours and 7 days" })
+  @ApiOkResponse({ type: ModelChainResponse })
+  models(): Promise<ModelChainResponse> {
+    return this.model.chain();
+  }
+
+  @Post('models/order')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'D41: the chain in a new order: {models}, every model of the chain once (400 otherwise)' })
+  @ApiOkResponse({ type: ModelChainResponse })
+  reorderModels(@CurrentUser() admin: AuthUser, @Body() body: ModelOrderDto): Promise<ModelChainResponse> {
+    return this.model.reorder(actorOf(admin), body.models);
+  }
+
+  @Post('models/enabled')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'D41: {model, enabled}; a disabled model is never tried (404 not in the chain, 409 the last enabled one)' })
+  @ApiOkResponse({ type: ModelChainResponse })
+  setModelEnabled(@CurrentUser() admin: AuthUser, @Body() body: ModelEnabledDto): Promise<ModelChainResponse> {
+    return this.model.setEnabled(actorOf(admin), body.model, body.enabled);
+  }
+
+  @Post('models/test')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'D41: one real generation against one model of the chain: {model, success, error, latencyMs}' })
+  @ApiOkResponse({ type: ModelTestResponse, description: 'A failed test is a 200 with `success: false` and the error.' })
+  testModel(@CurrentUser() admin: AuthUser, @Body() body: ModelRefDto): Promise<ModelTestResponse> {
+    return this.model.testModel(actorOf(admin), body.model);
   }
 }

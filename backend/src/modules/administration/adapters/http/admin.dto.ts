@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, NotEquals, ValidateIf } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, NotEquals, ValidateIf } from 'class-validator';
 import { WHITELIST_TYPES, type WhitelistType } from '../../../identity';
 import { ADJUSTMENT_REASONS, type AdjustmentReason, MAX_ADJUSTMENT, NOTES_MAX } from '../../domain/credit-adjustment';
 
@@ -45,6 +45,34 @@ export class FallbackOverrideDto {
   @ValidateIf((o: FallbackOverrideDto) => o.enabled !== null)
   @IsBoolean({ message: 'enabled must be true, false or null' })
   enabled: boolean | null;
+}
+
+const MODEL_ID_MAX = 100;
+
+/** D41: the chain's new order, every model of the chain once (the server checks it is the chain's set). */
+export class ModelOrderDto {
+  @ApiProperty({ type: [String], example: ['black-forest-labs/flux-2-pro', 'google/nano-banana', 'black-forest-labs/flux-kontext-pro'] })
+  @IsArray({ message: 'models must be a list of model ids' })
+  @ArrayMinSize(1, { message: 'models must name the models of the chain' })
+  @ArrayMaxSize(20, { message: 'models must name the models of the chain' })
+  @IsString({ each: true, message: 'models must be a list of model ids' })
+  @MaxLength(MODEL_ID_MAX, { each: true, message: 'models must be a list of model ids' })
+  models: string[];
+}
+
+/** D41: one model of the chain. */
+export class ModelRefDto {
+  @ApiProperty({ example: 'google/nano-banana', maxLength: MODEL_ID_MAX })
+  @IsString({ message: 'model must be a model id' })
+  @MaxLength(MODEL_ID_MAX, { message: 'model must be a model id' })
+  model: string;
+}
+
+/** D41: enable or disable one model of the chain. */
+export class ModelEnabledDto extends ModelRefDto {
+  @ApiProperty()
+  @IsBoolean({ message: 'enabled must be true or false' })
+  enabled: boolean;
 }
 
 export class ImageVisibilityDto {

@@ -1,7 +1,15 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { SUBSCRIPTION_TIERS, type SubscriptionTier } from '../../../billing';
 import { UserCreditStatsResponse } from '../../../credits';
-import type { FallbackConfiguration, FallbackStatus, ModelTestResult } from '../../../generation';
+import type {
+  ChainModelView,
+  FallbackConfiguration,
+  FallbackStatus,
+  ModelChainView,
+  ModelReliability,
+  ModelStatus,
+  ModelTestResult,
+} from '../../../generation';
 import { WHITELIST_TYPES, type FlaggedDevice, type WhitelistEntry, type WhitelistType } from '../../../identity';
 import type { HiddenImage } from '../../../images';
 import { sameJsonShape } from '../../../../shared/http/openapi/same-shape';
@@ -9,7 +17,7 @@ import type { AdjustCreditsResult } from '../../application/adjust-credits.use-c
 import type { PlatformStats } from '../../application/dashboard-figures.service';
 import type { AdminUserView } from '../../application/user-directory.service';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry, type AuditOutcome, type AuditTargetType } from '../../domain/audit';
-import type { DayFigure, SalesAnalytics } from '../../domain/sales-analytics';
+import type { DayFigure, ModelSpendAnalytics, SalesAnalytics, SpendDay, SpendModel } from '../../domain/sales-analytics';
 
 /** 001 §3 "User (admin view)", plus whether the address is verified and the account is an admin. */
 export class AdminUserResponse {
@@ -105,6 +113,75 @@ export class PackPerformanceResponse {
   averagePerSale: number;
 }
 
+/** D41: one UTC day of model spend against revenue. */
+export class SpendDayResponse {
+  @ApiProperty({ type: String, format: 'date', example: '2026-01-31' })
+  date: string;
+
+  @ApiProperty({ type: Number, description: 'Generations that made an image that day.' })
+  generations: number;
+
+  @ApiProperty({ type: Number, description: 'Dollars, to a hundredth of a cent.' })
+  spend: number;
+
+  @ApiProperty({ type: Number, description: 'Dollars.' })
+  revenue: number;
+
+  @ApiProperty({ type: Number, description: 'Dollars: revenue - spend.' })
+  margin: number;
+}
+sameJsonShape<SpendDayResponse, SpendDay>();
+
+/** D41: one model over the window. */
+export class SpendModelResponse {
+  @ApiProperty({ type: String, example: 'black-forest-labs/flux-kontext-max' })
+  model: string;
+
+  @ApiProperty({ type: Number })
+  generations: number;
+
+  @ApiProperty({ type: Number, description: 'Dollars, to a hundredth of a cent (failed calls included).' })
+  spend: number;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'Dollars per generation that made an image.' })
+  costPerGeneration: number | null;
+
+  @ApiProperty({ type: Number, description: "Dollars: the window's revenue shared by the model's share of generations." })
+  revenue: number;
+
+  @ApiProperty({ type: Number, description: 'Dollars: revenue - spend.' })
+  margin: number;
+}
+sameJsonShape<SpendModelResponse, SpendModel>();
+
+/** D41: what the image models cost against what was earned (the chart's 30 days). */
+export class ModelSpendResponse {
+  @ApiProperty({ type: Number })
+  days: number;
+
+  @ApiProperty({ type: Number, description: 'Dollars.' })
+  totalSpend: number;
+
+  @ApiProperty({ type: Number, description: 'Dollars.' })
+  totalRevenue: number;
+
+  @ApiProperty({ type: Number, description: 'Dollars: revenue - spend.' })
+  grossMargin: number;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'Percent of revenue, one decimal; null without revenue.' })
+  grossMarginRate: number | null;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'Dollars of model spend per credit spent.' })
+  costPerCreditSpent: number | null;
+
+  @ApiProperty({ type: [SpendDayResponse], description: 'The oldest first.' })
+  byDay: SpendDayResponse[];
+
+  @ApiProperty({ type: [SpendModelResponse], description: 'The most spent first.' })
+  byModel: SpendModelResponse[];
+}
+sameJsonShape<ModelSpendResponse, ModelSpendAnalytics>();
+
 /** GET /api/admin/analytics (001 §2 Sales Analytics and Business Insights). */
 export class SalesAnalyticsResponse {
   @ApiProperty({ type: Number, description: 'Dollars with two decimals.' })
@@ -136,6 +213,9 @@ export class SalesAnalyticsResponse {
 
   @ApiProperty({ type: [DayFigureResponse], description: 'Dollars per UTC day, the oldest first (30 days).' })
   revenueByDay: DayFigureResponse[];
+
+  @ApiProperty({ type: ModelSpendResponse, description: 'D41: model spend, revenue and gross margin per day and per model.' })
+  modelSpend: ModelSpendResponse;
 }
 sameJsonShape<SalesAnalyticsResponse, SalesAnalytics>();
 
@@ -221,8 +301,102 @@ export class ModelTestResponse {
 
   @ApiProperty({ type: String, nullable: true })
   error: string | null;
+
+  @ApiProperty({ type: Number, description: 'How long the model took to answer.' })
+  latencyMs: number;
 }
 sameJsonShape<ModelTestResponse, ModelTestResult>();
+
+/** D41: a model's calls over a window. */
+export class ModelReliabilityResponse {
+  @ApiProperty({ type: Number })
+  attempts: number;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'Percent, one decimal (a refusal is the model answering); null without calls.' })
+  successRate: number | null;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'Median latency of the calls that made an image.' })
+  p50Ms: number | null;
+
+  @ApiProperty({ type: Number, nullable: true })
+  p95Ms: number | null;
+}
+sameJsonShape<ModelReliabilityResponse, ModelReliability>();
+
+export class ModelPriceResponse {
+  @ApiProperty({ type: Number, description: 'Dollars per image (FLUX.2: the first megapixel of output).' })
+  perImage: number;
+
+  @ApiProperty({ type: Number, description: 'Dollars per further megapixel of input and output (0: a flat price).' })
+  perMegapixel: number;
+
+  @ApiProperty({ type: String, example: '$0.08 per image' })
+  description: string;
+}
+
+const MODEL_STATUSES: ModelStatus[] = ['in-use', 'standby', 'skipped', 'disabled'];
+
+/** D41: one model of the chain. */
+export class ChainModelResponse {
+  @ApiProperty({ type: String, example: 'black-forest-labs/flux-kontext-max' })
+  model: string;
+
+  @ApiProperty({ type: String, example: 'FLUX.1 Kontext [max]' })
+  label: string;
+
+  @ApiProperty({ type: String, example: 'Black Forest Labs' })
+  vendor: string;
+
+  @ApiProperty({ type: Number, description: '1 = tried first.' })
+  position: number;
+
+  @ApiProperty({ enum: MODEL_STATUSES, enumName: 'ModelStatus', description: 'in-use: the next generation tries it first.' })
+  status: ModelStatus;
+
+  @ApiProperty({ type: Number })
+  failureCount: number;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'Skipped until then (ms since the epoch).' })
+  skippedUntil: number | null;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'Milliseconds since the epoch.' })
+  lastFailureTime: number | null;
+
+  @ApiProperty({ type: ModelPriceResponse })
+  price: ModelPriceResponse;
+
+  @ApiProperty({ type: ModelReliabilityResponse })
+  last24Hours: ModelReliabilityResponse;
+
+  @ApiProperty({ type: ModelReliabilityResponse })
+  last7Days: ModelReliabilityResponse;
+}
+sameJsonShape<ChainModelResponse, ChainModelView>();
+
+/** GET /api/admin/models (D41): the model chain in order. */
+export class ModelChainResponse {
+  @ApiProperty({ enum: ['replicate', 'local'] })
+  engine: 'replicate' | 'local';
+
+  @ApiProperty({ type: String, description: 'The model the next generation tries first.' })
+  currentModel: string;
+
+  @ApiProperty({ type: Boolean, nullable: true, description: "001's override: true passes over the first model, false tries it first always." })
+  adminOverride: boolean | null;
+
+  @ApiProperty({ type: Number })
+  failureThreshold: number;
+
+  @ApiProperty({ type: Number })
+  skipMinutes: number;
+
+  @ApiProperty({ type: Number })
+  recoveryIntervalMinutes: number;
+
+  @ApiProperty({ type: [ChainModelResponse] })
+  models: ChainModelResponse[];
+}
+sameJsonShape<ModelChainResponse, ModelChainView>();
 
 /** An image an admin hid (D14). */
 export class HiddenImageResponse {
@@ -307,7 +481,7 @@ export class AuditEntryResponse {
   @ApiProperty({ enum: AUDIT_ACTIONS, enumName: 'AuditAction' })
   action: AuditAction;
 
-  @ApiProperty({ enum: ['user', 'image', 'fallback', 'whitelist'] })
+  @ApiProperty({ enum: ['user', 'image', 'fallback', 'model', 'whitelist'] })
   targetType: AuditTargetType;
 
   @ApiProperty({ type: String, nullable: true })

@@ -8,7 +8,7 @@ export const LOCAL_ENGINE_CAPABILITIES_SET: EngineCapabilities = {
   capabilities: LOCAL_ENGINE_CAPABILITIES,
 };
 
-/** Replicate's Flux Kontext (primary or fallback): it reads any prompt. */
+/** The AI models of the chain (Replicate): they read any prompt. */
 export const AI_MODEL_CAPABILITIES: EngineCapabilities = {
   engine: 'replicate',
   canDo: () => true,

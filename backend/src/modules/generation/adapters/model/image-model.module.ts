@@ -1,24 +1,27 @@
 import { Logger, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app-config';
-import { FallbackImageModel } from '../../application/fallback-image-model';
-import { FALLBACK_MODELS, type FallbackModels } from '../../application/fallback-models';
-import { FallbackService } from '../../application/fallback.service';
+import { ChainImageModel } from '../../application/chain-image-model';
+import { CHAIN_MODELS, type ChainModels, type NamedImageModel } from '../../application/chain-models';
 import { ENGINE_CAPABILITIES, type EngineCapabilities } from '../../application/engine-capabilities.port';
 import { IMAGE_MODEL, type ImageModel } from '../../application/image-model.port';
-import { RunFallbackRecoveryJob } from '../../application/run-fallback-recovery.job';
+import { ModelChainService } from '../../application/model-chain.service';
+import { RunModelRecoveryJob } from '../../application/run-model-recovery.job';
+import { LOCAL_ENGINE_MODEL } from '../../domain/model-catalogue';
 import { AI_MODEL_CAPABILITIES, LOCAL_ENGINE_CAPABILITIES_SET } from './engine-capabilities';
 import { LocalEnginePool } from './local-engine/local-engine-pool';
 import { LocalImageModel } from './local-image-model.adapter';
 import { ReplicateImageModel } from './replicate-image-model.adapter';
+import { REPLICATE_SCHEMAS } from './replicate-model-schemas';
 import { ModelFallbackStateOrmEntity } from './typeorm/model-fallback-state.orm-entity';
-import { TypeormModelFallbackStateRepository } from './typeorm/typeorm-model-fallback-state.repository';
+import { TypeormModelChainRepository } from './typeorm/typeorm-model-chain.repository';
 
 /**
- * D10/D11: provides IMAGE_MODEL. No REPLICATE_API_TOKEN → the local sharp engine; otherwise the
- * Replicate primary (Flux Kontext Max) and fallback (Flux Kontext Pro) behind the shared fallback
- * state. FallbackService is exported for the admin dashboard (status, override, reset, test).
- * ENGINE_CAPABILITIES (issue 15) says, by the same choice, which engine that is and what it can do.
+ * D10/D41: provides IMAGE_MODEL, the model chain over MODEL_CHAIN's models (with zero
+ * configuration the local sharp engine alone; with a Replicate token Kontext Max → Kontext Pro
+ * unless MODEL_CHAIN says otherwise), each model behind its own adapter. ModelChainService is
+ * exported for the admin dashboard. ENGINE_CAPABILITIES (issue 15) says which engine the chain
+ * starts with and what it can do.
  */
 @Module({
   imports: [TypeOrmModule.forFeature([ModelFallbackStateOrmEntity])],
@@ -30,33 +33,48 @@ import { TypeormModelFallbackStateRepository } from './typeorm/typeorm-model-fal
       useFactory: (config: AppConfig) => new LocalEnginePool({ threads: config.generation.localEngineThreads }),
     },
     LocalImageModel,
-    TypeormModelFallbackStateRepository,
+    TypeormModelChainRepository,
     {
-      provide: FALLBACK_MODELS,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig): FallbackModels | null => {
-        const replicate = config.generation.replicate;
-        if (!replicate) return null;
+      provide: CHAIN_MODELS,
+      inject: [APP_CONFIG, LocalImageModel],
+      useFactory: (config: AppConfig, local: LocalImageModel): ChainModels => {
+        const { replicate, modelChain, modelPrices, modelAttemptTimeoutMs } = config.generation;
         const logger = new Logger(ReplicateImageModel.name);
-        const make = (model: string) =>
-          new ReplicateImageModel({ apiToken: replicate.apiToken, baseUrl: replicate.baseUrl, model, timeoutMs: config.generation.modelTimeoutMs, logger });
-        return { primary: make(replicate.primaryModel), fallback: make(replicate.fallbackModel) };
+        const byId = new Map<string, NamedImageModel>();
+        for (const model of modelChain) {
+          if (model === LOCAL_ENGINE_MODEL) byId.set(model, local);
+          else if (replicate) {
+            byId.set(
+              model,
+              new ReplicateImageModel({
+                apiToken: replicate.apiToken,
+                baseUrl: replicate.baseUrl,
+                schema: REPLICATE_SCHEMAS[model],
+                price: modelPrices[model],
+                timeoutMs: modelAttemptTimeoutMs,
+                logger,
+              }),
+            );
+          }
+        }
+        return { engine: modelChain.some((m) => m !== LOCAL_ENGINE_MODEL) ? 'replicate' : 'local', configured: [...byId.keys()], byId };
       },
     },
-    FallbackService,
-    RunFallbackRecoveryJob,
+    ModelChainService,
+    RunModelRecoveryJob,
     {
       provide: IMAGE_MODEL,
-      inject: [LocalImageModel, FallbackService, FALLBACK_MODELS],
-      useFactory: (local: LocalImageModel, fallback: FallbackService, models: FallbackModels | null): ImageModel =>
-        models ? new FallbackImageModel(fallback, models) : local,
+      inject: [ModelChainService, CHAIN_MODELS],
+      useFactory: (chain: ModelChainService, models: ChainModels): ImageModel => new ChainImageModel(chain, models),
     },
     {
+      // Issue 15: what the chain's first configured model can do (the AI models: any prompt). The
+      // local engine standing last is a degraded mode: it refuses, free, what it cannot do.
       provide: ENGINE_CAPABILITIES,
-      inject: [FALLBACK_MODELS],
-      useFactory: (models: FallbackModels | null): EngineCapabilities => (models ? AI_MODEL_CAPABILITIES : LOCAL_ENGINE_CAPABILITIES_SET),
+      inject: [CHAIN_MODELS],
+      useFactory: (models: ChainModels): EngineCapabilities => (models.configured[0] === LOCAL_ENGINE_MODEL ? LOCAL_ENGINE_CAPABILITIES_SET : AI_MODEL_CAPABILITIES),
     },
   ],
-  exports: [IMAGE_MODEL, ENGINE_CAPABILITIES, FallbackService],
+  exports: [IMAGE_MODEL, ENGINE_CAPABILITIES, ModelChainService],
 })
 export class ImageModelModule {}

@@ -5,7 +5,9 @@ import { NO_SUBJECT_MESSAGE, readPrompt, supportedEdits, UNKNOWN_BACKGROUND_MESS
 import { LocalEnginePool } from './local-engine/local-engine-pool';
 import { UnsupportedEditError } from '../../domain/model-errors';
 
-export const LOCAL_ENGINE_MODEL = 'local-engine';
+import { LOCAL_ENGINE_MODEL } from '../../domain/model-catalogue';
+
+export { LOCAL_ENGINE_MODEL };
 
 let sharedPool: LocalEnginePool | undefined;
 
@@ -22,6 +24,7 @@ let sharedPool: LocalEnginePool | undefined;
  */
 @Injectable()
 export class LocalImageModel implements ImageModel {
+  readonly model = LOCAL_ENGINE_MODEL;
   private readonly pool: LocalEnginePool;
 
   /** Without a pool (scripts, tests): one shared pool of max(1, cores - 1) threads for the process. */
@@ -38,6 +41,6 @@ export class LocalImageModel implements ImageModel {
     const outcome = await this.pool.render({ image: request.image, mimeType, intents, seed: request.seed }, request.signal);
     request.signal?.throwIfAborted();
     if (!Buffer.isBuffer(outcome)) throw new UnsupportedEditError(NO_SUBJECT_MESSAGE, supportedEdits());
-    return { image: outcome, mimeType, model: LOCAL_ENGINE_MODEL };
+    return { image: outcome, mimeType, model: LOCAL_ENGINE_MODEL, costMicros: 0 };
   }
 }

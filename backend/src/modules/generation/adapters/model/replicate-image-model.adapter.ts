@@ -1,15 +1,20 @@
 import { Logger } from '@nestjs/common';
 import Replicate, { type Prediction } from 'replicate';
+import sharp from 'sharp';
 import { isCallerAbort } from '../../application/fallback-abort';
 import type { ImageEditRequest, ImageEditResult, ImageModel } from '../../application/image-model.port';
+import { costMicros, type ModelPrice } from '../../domain/model-catalogue';
 import { ModelRefusedError, TransientModelError } from '../../domain/model-errors';
+import type { ReplicateModelSchema } from './replicate-model-schemas';
 
 export interface ReplicateImageModelOptions {
   apiToken: string;
   /** e.g. https://api.replicate.com/v1 (keep the /v1) */
   baseUrl: string;
-  /** owner/name, e.g. black-forest-labs/flux-kontext-max */
-  model: string;
+  /** The model (owner/name) and its own input and refusal words (replicate-model-schemas.ts). */
+  schema: ReplicateModelSchema;
+  /** D41: what one successful call costs (config.generation.modelPrices). */
+  price: ModelPrice;
   /** Per call, on top of the request's own AbortSignal (config.generation.modelTimeoutMs). */
   timeoutMs: number;
   /** How often a running prediction is polled. */
@@ -20,23 +25,17 @@ export interface ReplicateImageModelOptions {
 
 type LogSink = NonNullable<ReplicateImageModelOptions['logger']>;
 
-/** Flux Kontext allows at most 2 when an input image is given (0 strictest, 6 most permissive). */
-export const SAFETY_TOLERANCE = 2;
-
 const TERMINAL = new Set(['succeeded', 'failed', 'canceled', 'aborted']);
 
-/** E005 (or its words) is a moderation refusal; D11 says it is not a failure of the model. */
-const SENSITIVE = /\bE005\b|flagged as sensitive/i;
-
 /**
- * D10: one Replicate model (Flux Kontext Max or Pro) behind the ImageModel port, through the
+ * D10/D41: one Replicate model (Kontext Max or Pro, FLUX.2 [pro], Nano Banana) behind the ImageModel port, through the
  * official `replicate` client. It creates the prediction by model name
  * (POST /v1/models/{owner}/{name}/predictions), polls it itself (run() would hide `status` and
  * `error`, retry on its own and return silently on `canceled`), cancels it when the call times out
  * or the caller aborts, and fetches the output at once (Replicate deletes it after an hour, D12).
  *
- * Errors: a failed prediction whose error is E005 / "flagged as sensitive" → ModelRefusedError
- * (nsfw_detected); everything else that goes wrong (E003/E004, other failures, canceled, HTTP 5xx,
+ * Errors: a failed prediction whose error is its vendor's refusal (E005 / "flagged as sensitive",
+ * Google's safety blocks) → ModelRefusedError (nsfw_detected); everything else that goes wrong (E003/E004, other failures, canceled, HTTP 5xx,
  * 429 after the client's own retries, network errors, timeouts) → TransientModelError, which
  * counts toward the D11 fallback. A 4xx from the API (token, model id, input) is logged as a
  * misconfiguration and also surfaces as TransientModelError. The token is never logged.
@@ -53,25 +52,17 @@ export class ReplicateImageModel implements ImageModel {
   }
 
   get model(): string {
-    return this.options.model;
+    return this.options.schema.model;
   }
 
   async edit(request: ImageEditRequest): Promise<ImageEditResult> {
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
-    const input = {
-      prompt: request.style === 'cartoon' ? `${request.prompt} (in a cartoon style)` : request.prompt,
-      input_image: `data:${request.mimeType};base64,${request.image.toString('base64')}`,
-      aspect_ratio: 'match_input_image',
-      output_format: request.mimeType === 'image/png' ? 'png' : 'jpg',
-      safety_tolerance: SAFETY_TOLERANCE,
-      // Issue 15: a new seed per generation, so Regenerate gives another image (Flux Kontext's `seed` input).
-      ...(request.seed === undefined ? {} : { seed: request.seed }),
-    };
+    const input = this.options.schema.input(request);
 
     let prediction: Prediction;
     try {
-      prediction = await untilAborted(this.client.predictions.create({ model: this.options.model, input, signal }), signal);
+      prediction = await untilAborted(this.client.predictions.create({ model: this.model, input, signal }), signal);
     } catch (error) {
       throw this.failure(error, signal, request.signal);
     }
@@ -90,21 +81,21 @@ export class ReplicateImageModel implements ImageModel {
 
     if (prediction.status === 'failed') {
       const message = String(prediction.error ?? 'unknown error');
-      if (SENSITIVE.test(message)) {
-        this.log.log(`${this.options.model} refused prediction ${prediction.id} as sensitive (E005)`);
+      if (this.options.schema.refusal.test(message)) {
+        this.log.log(`${this.model} refused prediction ${prediction.id} (moderation): ${message}`);
         throw new ModelRefusedError();
       }
-      this.log.warn(`${this.options.model} prediction ${prediction.id} failed: ${message}`);
+      this.log.warn(`${this.model} prediction ${prediction.id} failed: ${message}`);
       throw new TransientModelError(`The image model failed: ${message}`);
     }
     if (prediction.status !== 'succeeded') {
-      this.log.warn(`${this.options.model} prediction ${prediction.id} ended as ${prediction.status}`);
+      this.log.warn(`${this.model} prediction ${prediction.id} ended as ${prediction.status}`);
       throw new TransientModelError(`The image model's prediction was ${prediction.status}`);
     }
 
     const url = outputUrl(prediction.output);
     if (!url) {
-      this.log.warn(`${this.options.model} prediction ${prediction.id} succeeded without an output URL`);
+      this.log.warn(`${this.model} prediction ${prediction.id} succeeded without an output URL`);
       throw new TransientModelError('The image model returned no image');
     }
     try {
@@ -114,19 +105,30 @@ export class ReplicateImageModel implements ImageModel {
       const image = Buffer.from(await res.arrayBuffer());
       const mimeType = sniffImageMime(image);
       if (!mimeType) throw new Error('output is not a JPEG, PNG or WebP image');
-      return { image, mimeType, model: this.options.model };
+      return { image, mimeType, model: this.model, costMicros: await this.costOf(request.image, image) };
     } catch (error) {
       throw this.failure(error, signal, request.signal, prediction.id);
     }
+  }
+
+  /** D41: the price, with the megapixels of input and output where the vendor prices so (headers only, no decode). */
+  private async costOf(input: Buffer, output: Buffer): Promise<number> {
+    const { price } = this.options;
+    if (price.perMegapixelMicros === 0) return costMicros(price, 0, 0);
+    const pixels = async (bytes: Buffer) => {
+      const { width = 0, height = 0 } = await sharp(bytes).metadata().catch(() => ({ width: 0, height: 0 }));
+      return width * height;
+    };
+    return costMicros(price, await pixels(input), await pixels(output));
   }
 
   /** Best effort, bounded: a cancelled prediction stops costing money. */
   private async cancel(id: string): Promise<void> {
     try {
       await untilAborted(this.client.predictions.cancel(id, { signal: AbortSignal.timeout(5000) }), AbortSignal.timeout(5000));
-      this.log.warn(`${this.options.model} prediction ${id} cancelled`);
+      this.log.warn(`${this.model} prediction ${id} cancelled`);
     } catch (error) {
-      this.log.warn(`${this.options.model} prediction ${id} could not be cancelled: ${describe(error)}`);
+      this.log.warn(`${this.model} prediction ${id} could not be cancelled: ${describe(error)}`);
     }
   }
 
@@ -134,7 +136,7 @@ export class ReplicateImageModel implements ImageModel {
     const where = predictionId ? `prediction ${predictionId}` : 'create prediction';
     if (signal.aborted) {
       const byCaller = isCallerAbort(callerSignal);
-      this.log.warn(`${this.options.model} ${where}: ${byCaller ? 'aborted by the caller' : `no answer within ${this.options.timeoutMs} ms`}`);
+      this.log.warn(`${this.model} ${where}: ${byCaller ? 'aborted by the caller' : `no answer within ${this.options.timeoutMs} ms`}`);
       return new TransientModelError(
         byCaller ? 'The image generation was aborted' : `The image model did not answer within ${Math.round(this.options.timeoutMs / 1000)} seconds`,
       );
@@ -142,8 +144,8 @@ export class ReplicateImageModel implements ImageModel {
     if (isApiError(error)) {
       const status = error.response.status;
       const body = error.message;
-      if (SENSITIVE.test(body)) {
-        this.log.log(`${this.options.model} ${where}: refused as sensitive (E005)`);
+      if (this.options.schema.refusal.test(body)) {
+        this.log.log(`${this.model} ${where}: refused as sensitive (E005)`);
         return new ModelRefusedError();
       }
       if (status >= 400 && status < 500 && status !== 429) {
@@ -152,15 +154,15 @@ export class ReplicateImageModel implements ImageModel {
           status === 401 || status === 403
             ? 'check REPLICATE_API_TOKEN'
             : status === 404
-              ? `check the model id "${this.options.model}" (REPLICATE_PRIMARY_MODEL / REPLICATE_FALLBACK_MODEL)`
+              ? `check the model id "${this.model}" (MODEL_CHAIN)`
               : 'the request was rejected (input validation)';
         this.log.error(`Replicate misconfiguration: ${where} answered HTTP ${status} (${hint}): ${body}`);
       } else {
-        this.log.warn(`${this.options.model} ${where}: Replicate answered HTTP ${status}: ${body}`);
+        this.log.warn(`${this.model} ${where}: Replicate answered HTTP ${status}: ${body}`);
       }
       return new TransientModelError(`The image model service answered ${status}`);
     }
-    this.log.warn(`${this.options.model} ${where}: ${describe(error)}`);
+    this.log.warn(`${this.model} ${where}: ${describe(error)}`);
     return new TransientModelError('The image model service could not be reached');
   }
 }

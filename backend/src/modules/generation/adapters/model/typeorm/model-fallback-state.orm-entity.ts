@@ -1,28 +1,19 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** D11: the one row (id = 1) of the image model fallback state, shared by every instance. */
+/**
+ * D11/D41: the one row (id = 1) of the chain-wide model settings, shared by every instance: 001's
+ * fallback override and the admin's order of the chain. Each model's health is in model_health.
+ */
 @Entity({ name: 'model_fallback_state' })
 export class ModelFallbackStateOrmEntity {
   @PrimaryColumn('smallint')
   id: number;
 
-  @Column('boolean')
-  isActive: boolean;
-
   @Column({ type: 'boolean', nullable: true })
   adminOverride: boolean | null;
 
-  @Column('integer')
-  failureCount: number;
-
-  @Column({ type: 'timestamptz', nullable: true })
-  retryAfter: Date | null;
-
-  @Column({ type: 'timestamptz', nullable: true })
-  lastFailureTime: Date | null;
-
-  @Column({ type: 'timestamptz', nullable: true })
-  lastRecoveryCheck: Date | null;
+  @Column({ type: 'varchar', length: 100, array: true, nullable: true })
+  chainOrder: string[] | null;
 
   @Column('timestamptz')
   updatedAt: Date;

@@ -1,21 +1,24 @@
 import type { ImageModel } from './image-model.port';
 
-/**
- * D11: the two Replicate models behind the fallback state (primary Flux Kontext Max, fallback
- * Flux Kontext Pro), each an ImageModel that runs one named model. Provided by ImageModelModule
- * from config; null when no Replicate token is configured (the local engine serves instead).
- */
+/** One model of the chain: an ImageModel that runs one named model. */
 export interface NamedImageModel extends ImageModel {
-  /** owner/name, e.g. black-forest-labs/flux-kontext-max */
+  /** owner/name (e.g. black-forest-labs/flux-kontext-max) or local-engine */
   readonly model: string;
 }
 
-export interface FallbackModels {
-  primary: NamedImageModel;
-  fallback: NamedImageModel;
+/**
+ * D41: the configured chain, built by ImageModelModule from config: every model of MODEL_CHAIN
+ * in its order (with zero configuration the local engine alone).
+ */
+export interface ChainModels {
+  /** D10: 'replicate' when the chain holds a Replicate model (a token is set), else 'local'. */
+  engine: 'replicate' | 'local';
+  /** MODEL_CHAIN's order. */
+  configured: readonly string[];
+  byId: ReadonlyMap<string, NamedImageModel>;
 }
 
-export const FALLBACK_MODELS = Symbol('FALLBACK_MODELS');
+export const CHAIN_MODELS = Symbol('CHAIN_MODELS');
 
 /** A tiny picture (64x64 PNG: a sun over grass) for the recovery test and the admin's test run. */
 export const PROBE_IMAGE = Buffer.from(
