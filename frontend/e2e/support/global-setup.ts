@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { type FakeYoutube, startFakeYoutube } from '../../../backend/test/support/fake-youtube';
+import { startFakeReplicate } from '../../../backend/test/support/fake-replicate';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -73,6 +74,19 @@ async function fakeYoutube(): Promise<{ youtube: FakeYoutube; videoUrl: string }
   return { youtube, videoUrl: `https://www.youtube.com/watch?v=${id}` };
 }
 
+/**
+ * D41: the model-chain project's app edits through Replicate (a local server speaking its wire
+ * format and each model's schema) with a chain across two vendors; every other project's app uses
+ * the zero-config local engine.
+ */
+export const E2E_MODEL_CHAIN = ['black-forest-labs/flux-2-pro', 'google/nano-banana', 'black-forest-labs/flux-kontext-pro'];
+
+async function modelChainEnv(projectName: string): Promise<{ env: NodeJS.ProcessEnv; close: () => Promise<void> }> {
+  if (projectName !== 'model-chain') return { env: {}, close: async () => undefined };
+  const replicate = await startFakeReplicate();
+  return { env: { ...replicate.env, MODEL_CHAIN: E2E_MODEL_CHAIN.join(',') }, close: () => replicate.close() };
+}
+
 /** Starts the built app the way `npm start` does, on a fresh database, and waits until healthy. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const main = path.join(ROOT, 'backend', 'dist', 'main.js');
@@ -82,6 +96,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   console.log(`browser tier: starting the app for project ${project.name}`);
   const port = await freePort();
   const { youtube, videoUrl } = await fakeYoutube();
+  const models = await modelChainEnv(project.name);
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'magic-editor-e2e-outbox-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -101,6 +116,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     ...youtube.env,
     // The local article writer (D33): no server key, whatever the shell has.
     OPENAI_API_KEY: '',
+    // The local engine unless this project's app edits through the model chain (D41).
+    REPLICATE_API_TOKEN: '',
+    MODEL_CHAIN: '',
+    ...models.env,
   };
   let cleanup: () => Promise<void>;
   const serverUrl = process.env.DATABASE_URL;
@@ -130,6 +149,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await stop(child);
     await cleanup();
     await youtube.close();
+    await models.close();
     throw e;
   }
   project.provide('baseUrl', baseUrl);
@@ -141,6 +161,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await stop(child);
     await cleanup();
     await youtube.close();
+    await models.close();
     fs.rmSync(outboxDir, { recursive: true, force: true });
   };
 }
