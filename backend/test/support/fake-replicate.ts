@@ -177,8 +177,8 @@ const FILE = /^\/files\/([^/.]+)\.(png|jpg|webp)$/;
 
 function decodeDataUri(value: unknown): { bytes: Buffer; type: string } | null {
   if (typeof value !== 'string') return null;
-  const m = /^data:([^;,]+);base64,(.*)$/s.exec(value);
-  return m ? { type: m[1], bytes: Buffer.from(m[2], 'base64') } : null;
+  const [, type, data] = /^data:([^;,]+);base64,(.*)$/s.exec(value) ?? [];
+  return type !== undefined && data !== undefined ? { type, bytes: Buffer.from(data, 'base64') } : null;
 }
 
 export async function startFakeReplicate(options: { token?: string } = {}): Promise<FakeReplicate> {

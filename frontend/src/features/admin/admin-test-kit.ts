@@ -115,8 +115,138 @@ export function salesAnalytics(overrides: Partial<ApiAnswer<'/api/admin/analytic
     subscribedUsers: 4,
     creditUsageRate: 12.5,
     revenueByDay: days((index) => (index === 29 ? 35 : 0)),
+    modelSpend: modelSpend(),
     ...overrides,
   };
+}
+
+type SpendDay = ApiSchema<'SpendDayResponse'>;
+
+/** 30 days of model spend ending 2030-05-30 (oldest first), with `figures(i)` on day i (nothing by default). */
+export function spendDays(figures: (index: number) => Partial<Omit<SpendDay, 'date'>> = () => ({})): SpendDay[] {
+  return Array.from({ length: 30 }, (_, index) => ({
+    date: `2030-05-${String(index + 1).padStart(2, '0')}`,
+    generations: 0,
+    spend: 0,
+    revenue: 0,
+    margin: 0,
+    ...figures(index),
+  }));
+}
+
+/**
+ * D41's model spend over 30 days: three models (the last one at a loss) and three days with
+ * spend or revenue: May 6 (a failed call, no revenue), May 29 and May 30.
+ */
+export function modelSpend(overrides: Partial<ApiSchema<'ModelSpendResponse'>> = {}): ApiSchema<'ModelSpendResponse'> {
+  const byDay: Record<number, Partial<SpendDay>> = {
+    5: { generations: 0, spend: 0.045, revenue: 0, margin: -0.045 },
+    28: { generations: 60, spend: 4.39, revenue: 12.02, margin: 7.63 },
+    29: { generations: 101, spend: 8, revenue: 20, margin: 12 },
+  };
+  return {
+    days: 30,
+    totalSpend: 12.435,
+    totalRevenue: 32.02,
+    grossMargin: 19.585,
+    grossMarginRate: 61.2,
+    costPerCreditSpent: 0.1184,
+    byDay: spendDays((index) => byDay[index] ?? {}),
+    byModel: [
+      { model: 'black-forest-labs/flux-kontext-max', generations: 150, spend: 12, costPerGeneration: 0.08, revenue: 30, margin: 18 },
+      { model: 'google/nano-banana', generations: 10, spend: 0.39, costPerGeneration: 0.039, revenue: 2, margin: 1.61 },
+      { model: 'black-forest-labs/flux-kontext-pro', generations: 1, spend: 0.045, costPerGeneration: 0.045, revenue: 0.02, margin: -0.025 },
+    ],
+    ...overrides,
+  };
+}
+
+type Reliability = ApiSchema<'ModelReliabilityResponse'>;
+
+/** No calls in the window. */
+export const NO_CALLS: Reliability = { attempts: 0, successRate: null, p50Ms: null, p95Ms: null };
+
+const CHAIN_MODELS: ReadonlyArray<ApiSchema<'ChainModelResponse'>> = [
+  {
+    model: 'black-forest-labs/flux-kontext-max',
+    label: 'FLUX.1 Kontext [max]',
+    vendor: 'Black Forest Labs',
+    position: 1,
+    status: 'in-use',
+    failureCount: 1,
+    skippedUntil: null,
+    lastFailureTime: null,
+    price: { perImage: 0.08, perMegapixel: 0, description: '$0.08 per image' },
+    last24Hours: { attempts: 40, successRate: 97.5, p50Ms: 8200, p95Ms: 12400 },
+    last7Days: { attempts: 300, successRate: 98.3, p50Ms: 7900, p95Ms: 11800 },
+  },
+  {
+    model: 'google/nano-banana',
+    label: 'Nano Banana',
+    vendor: 'Google',
+    position: 2,
+    status: 'standby',
+    failureCount: 0,
+    skippedUntil: null,
+    lastFailureTime: null,
+    price: { perImage: 0.039, perMegapixel: 0, description: '$0.039 per image' },
+    last24Hours: NO_CALLS,
+    last7Days: { attempts: 12, successRate: 100, p50Ms: 640, p95Ms: 980 },
+  },
+  {
+    model: 'black-forest-labs/flux-kontext-pro',
+    label: 'FLUX.1 Kontext [pro]',
+    vendor: 'Black Forest Labs',
+    position: 3,
+    status: 'standby',
+    failureCount: 0,
+    skippedUntil: null,
+    lastFailureTime: null,
+    price: { perImage: 0.04, perMegapixel: 0, description: '$0.04 per image' },
+    last24Hours: { attempts: 3, successRate: null, p50Ms: null, p95Ms: null },
+    last7Days: NO_CALLS,
+  },
+];
+
+/**
+ * One model of the chain, by its place in the fixture chain (0: FLUX.1 Kontext [max], 1: Nano
+ * Banana, 2: FLUX.1 Kontext [pro]).
+ */
+export function chainModel(index: number, overrides: Partial<ApiSchema<'ChainModelResponse'>> = {}): ApiSchema<'ChainModelResponse'> {
+  const base = CHAIN_MODELS[index];
+  if (!base) throw new Error(`No chain model ${index}`);
+  return { ...base, ...overrides };
+}
+
+/** GET /api/admin/models: the fixture chain, its models renumbered in the order given. */
+export function modelChain(overrides: Partial<ApiSchema<'ModelChainResponse'>> = {}): ApiSchema<'ModelChainResponse'> {
+  const models = overrides.models ?? CHAIN_MODELS.map((_, index) => chainModel(index));
+  return {
+    engine: 'replicate',
+    currentModel: models[0]?.model ?? '',
+    adminOverride: null,
+    failureThreshold: 5,
+    skipMinutes: 10,
+    recoveryIntervalMinutes: 10,
+    ...overrides,
+    models: models.map((model, index) => ({ ...model, position: index + 1 })),
+  };
+}
+
+/** The chain in the order of these model ids (as the server keeps it after a reorder). */
+export function chainInOrder(chain: ApiSchema<'ModelChainResponse'>, order: readonly string[]): ApiSchema<'ModelChainResponse'> {
+  const byId = new Map(chain.models.map((model) => [model.model, model]));
+  const models = order.flatMap((id) => {
+    const model = byId.get(id);
+    return model ? [model] : [];
+  });
+  // The first model that can be tried is the one in use.
+  const first = models.find((model) => model.status !== 'disabled' && model.status !== 'skipped');
+  const statuses = models.map((model) => {
+    if (model === first) return { ...model, status: 'in-use' as const };
+    return model.status === 'in-use' ? { ...model, status: 'standby' as const } : model;
+  });
+  return modelChain({ ...chain, currentModel: first?.model ?? chain.currentModel, models: statuses });
 }
 
 export function platformStats(overrides: Partial<ApiAnswer<'/api/admin/platform-stats', 'get'>> = {}): ApiAnswer<'/api/admin/platform-stats', 'get'> {

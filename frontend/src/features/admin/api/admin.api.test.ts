@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../../test/app-parts';
 import { UNREADABLE_ANSWER_MESSAGE } from '../../../shared/api/base-api';
 import { json, stubApi } from '../../../test/fetch-stub';
-import { adminUser, listAnswer } from '../admin-test-kit';
-import { ADMIN_PAGE_SIZE, adminApi, nextOffset, pagedItems, SPEC_FALLBACK_CONFIGURATION } from './admin.api';
+import { adminUser, chainModel, listAnswer, modelChain, salesAnalytics } from '../admin-test-kit';
+import { ADMIN_PAGE_SIZE, adminApi, NO_MODEL_SPEND, nextOffset, pagedItems, SPEC_FALLBACK_CONFIGURATION } from './admin.api';
 
 describe('admin list pages (X-Total-Count, limit/offset)', () => {
   it('reads the rows and the total; an entry without an id is dropped but still counts for the offset', async () => {
@@ -68,6 +68,72 @@ describe('fallback status answer', () => {
       lastFailureTime: 5,
       currentModel: 'm',
       configuration: SPEC_FALLBACK_CONFIGURATION,
+    });
+  });
+});
+
+describe('model chain answer (D41)', () => {
+  it('reads the chain in order; a model without an id is dropped, missing figures read as unknown', async () => {
+    const { price: _price, last7Days: _week, ...bare } = chainModel(1, { skippedUntil: 5, status: 'skipped' });
+    stubApi({
+      'GET /api/admin/models': () =>
+        json({ ...modelChain(), models: [chainModel(0), { label: 'No id' }, { ...bare, status: 'retired' }] }),
+    });
+    const store = makeStore();
+
+    const result = await store.dispatch(adminApi.endpoints.modelChain.initiate());
+
+    expect(result.data?.models.map((model) => model.model)).toEqual(['black-forest-labs/flux-kontext-max', 'google/nano-banana']);
+    expect(result.data?.models[0]).toEqual(chainModel(0));
+    expect(result.data?.models[1]).toMatchObject({
+      status: 'standby',
+      skippedUntil: 5,
+      price: { perImage: 0, perMegapixel: 0, description: '' },
+      last7Days: { attempts: 0, successRate: null, p50Ms: null, p95Ms: null },
+    });
+    expect(result.data).toMatchObject({ engine: 'replicate', failureThreshold: 5, skipMinutes: 10 });
+  });
+
+  it('reads a test answer without latencyMs (an older server) as an unknown latency', async () => {
+    stubApi({
+      'POST /api/admin/models/test': () => json({ model: 'google/nano-banana', success: true, error: null }),
+      'POST /api/admin/fallback/test': () => json({ model: 'Flux Kontext Max', success: true, error: null, latencyMs: 640 }),
+    });
+    const store = makeStore();
+
+    const chain = await store.dispatch(adminApi.endpoints.testChainModel.initiate({ model: 'google/nano-banana' }));
+    const fallback = await store.dispatch(adminApi.endpoints.testFallback.initiate());
+
+    expect(chain.data).toEqual({ model: 'google/nano-banana', success: true, error: null, latencyMs: null });
+    expect(fallback.data).toEqual({ model: 'Flux Kontext Max', success: true, error: null, latencyMs: 640 });
+  });
+});
+
+describe('model spend in the sales analytics (D41)', () => {
+  it('reads a missing or unreadable modelSpend as nothing spent, and drops unreadable rows', async () => {
+    const { modelSpend: _dropped, ...older } = salesAnalytics();
+    let answer: unknown = older;
+    stubApi({ 'GET /api/admin/analytics': () => json(answer) });
+    const store = makeStore();
+
+    const missing = await store.dispatch(adminApi.endpoints.salesAnalytics.initiate());
+    expect(missing.data?.modelSpend).toEqual(NO_MODEL_SPEND);
+
+    answer = {
+      ...older,
+      modelSpend: {
+        totalSpend: 1.5,
+        totalRevenue: 'lots',
+        byDay: [{ date: '2030-05-30', spend: 1.5 }, { spend: 2 }],
+        byModel: [{ model: 'google/nano-banana', spend: 1.5, costPerGeneration: 'x' }, { spend: 3 }],
+      },
+    };
+    const partial = await store.dispatch(adminApi.endpoints.salesAnalytics.initiate(undefined, { forceRefetch: true }));
+    expect(partial.data?.modelSpend).toEqual({
+      ...NO_MODEL_SPEND,
+      totalSpend: 1.5,
+      byDay: [{ date: '2030-05-30', generations: 0, spend: 1.5, revenue: 0, margin: 0 }],
+      byModel: [{ model: 'google/nano-banana', generations: 0, spend: 1.5, costPerGeneration: null, revenue: 0, margin: 0 }],
     });
   });
 });

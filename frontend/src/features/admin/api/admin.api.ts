@@ -1,7 +1,8 @@
 /**
  * The admin dashboard's calls (001 §2, §4, §7; D11, D14, D19, D21, D22, D32; the issue 12
  * contract): users and their credits, every transaction, suspension, credit adjustments, the
- * model fallback, sales and platform figures, moderation and the audit trail.
+ * model fallback and the model chain (D41), sales and platform figures with the model spend,
+ * moderation and the audit trail.
  *
  * Lists answer a JSON array with `X-Total-Count`; they are read a page at a time (`limit`,
  * `offset`), newest first, with Load more. The shapes are the server's (ADR 0027,
@@ -174,6 +175,74 @@ const packFigureSchema = z.object({
 export type PackFigure = z.output<typeof packFigureSchema>;
 readsContract<PackFigure, ApiSchema<'PackPerformanceResponse'>>();
 
+const spendDaySchema = z.object({
+  /** YYYY-MM-DD (UTC) */
+  date: z.string(),
+  /** generations that made an image that day */
+  generations: count,
+  /** dollars, to a hundredth of a cent */
+  spend: count,
+  /** dollars */
+  revenue: count,
+  /** dollars: revenue - spend */
+  margin: count,
+});
+/** D41: one day of model spend against revenue. */
+export type SpendDay = z.output<typeof spendDaySchema>;
+readsContract<SpendDay, ApiSchema<'SpendDayResponse'>>();
+
+const spendModelSchema = z.object({
+  model: z.string().check(z.minLength(1)),
+  generations: count,
+  /** dollars, to a hundredth of a cent (failed calls included) */
+  spend: count,
+  /** dollars per generation that made an image; null without one */
+  costPerGeneration: nullableNumber,
+  /** dollars: the window's revenue shared by the model's share of generations */
+  revenue: count,
+  /** dollars: revenue - spend */
+  margin: count,
+});
+/** D41: one model's spend, revenue share and margin over the window. */
+export type SpendModel = z.output<typeof spendModelSchema>;
+readsContract<SpendModel, ApiSchema<'SpendModelResponse'>>();
+
+/** The window of the model spend figures (the server's 30 days). */
+export const MODEL_SPEND_DAYS = 30;
+
+const modelSpendSchema = z.object({
+  days: z.catch(z.number(), MODEL_SPEND_DAYS),
+  /** dollars */
+  totalSpend: count,
+  /** dollars */
+  totalRevenue: count,
+  /** dollars: revenue - spend */
+  grossMargin: count,
+  /** percent of revenue, one decimal; null without revenue */
+  grossMarginRate: nullableNumber,
+  /** dollars of model spend per credit spent; null without credits spent */
+  costPerCreditSpent: nullableNumber,
+  /** the oldest first */
+  byDay: lenientList(spendDaySchema),
+  /** the most spent first */
+  byModel: lenientList(spendModelSchema),
+});
+/** D41: model spend, revenue and gross margin per day and per model. */
+export type ModelSpend = z.output<typeof modelSpendSchema>;
+readsContract<ModelSpend, ApiSchema<'ModelSpendResponse'>>();
+
+/** What a server without model accounting (or an unreadable `modelSpend`) reads as: nothing spent. */
+export const NO_MODEL_SPEND: ModelSpend = {
+  days: MODEL_SPEND_DAYS,
+  totalSpend: 0,
+  totalRevenue: 0,
+  grossMargin: 0,
+  grossMarginRate: null,
+  costPerCreditSpent: null,
+  byDay: [],
+  byModel: [],
+};
+
 export const salesAnalyticsSchema = z.object({
   /** dollars, 2 decimals */
   totalRevenue: count,
@@ -188,6 +257,8 @@ export const salesAnalyticsSchema = z.object({
   creditUsageRate: count,
   /** the last 30 days, oldest first, dollars */
   revenueByDay: lenientList(dayFigureSchema),
+  /** D41: read as nothing spent when missing or unreadable. */
+  modelSpend: z.catch(modelSpendSchema, NO_MODEL_SPEND),
 });
 /** 001 §2 "Sales Analytics". */
 export type SalesAnalytics = z.output<typeof salesAnalyticsSchema>;
@@ -205,6 +276,74 @@ export const platformStatsSchema = z.object({
 /** 001 §2 "Platform Stats" plus images and the fallback state. */
 export type PlatformStats = z.output<typeof platformStatsSchema>;
 readsContract<PlatformStats, ApiAnswer<'/api/admin/platform-stats', 'get'>>();
+
+const reliabilitySchema = z.object({
+  attempts: count,
+  /** percent, one decimal; null without calls */
+  successRate: nullableNumber,
+  /** median latency of the calls that made an image (ms) */
+  p50Ms: nullableNumber,
+  p95Ms: nullableNumber,
+});
+/** D41: a model's calls over a window. */
+export type ModelReliability = z.output<typeof reliabilitySchema>;
+readsContract<ModelReliability, ApiSchema<'ModelReliabilityResponse'>>();
+
+const NO_CALLS: ModelReliability = { attempts: 0, successRate: null, p50Ms: null, p95Ms: null };
+
+const priceSchema = z.object({
+  /** dollars per image */
+  perImage: count,
+  /** dollars per further megapixel (0: a flat price) */
+  perMegapixel: count,
+  /** e.g. "$0.08 per image" */
+  description: text,
+});
+export type ModelPrice = z.output<typeof priceSchema>;
+readsContract<ModelPrice, ApiSchema<'ModelPriceResponse'>>();
+
+/** in-use: the next generation tries it first; skipped: passed over until skippedUntil. */
+export type ModelStatus = ApiSchema<'ModelStatus'>;
+export const MODEL_STATUSES = everyValueOf<ModelStatus>()(['in-use', 'standby', 'skipped', 'disabled']);
+
+const chainModelSchema = z.object({
+  /** e.g. black-forest-labs/flux-kontext-max */
+  model: z.string().check(z.minLength(1)),
+  /** e.g. FLUX.1 Kontext [max] */
+  label: text,
+  vendor: text,
+  /** 1 = tried first */
+  position: count,
+  status: z.catch(z.enum(MODEL_STATUSES), 'standby'),
+  /** consecutive failures */
+  failureCount: count,
+  /** ms timestamp */
+  skippedUntil: timestamp,
+  /** ms timestamp */
+  lastFailureTime: timestamp,
+  price: z.catch(priceSchema, { perImage: 0, perMegapixel: 0, description: '' }),
+  last24Hours: z.catch(reliabilitySchema, NO_CALLS),
+  last7Days: z.catch(reliabilitySchema, NO_CALLS),
+});
+/** D41: one model of the chain. */
+export type ChainModel = z.output<typeof chainModelSchema>;
+readsContract<ChainModel, ApiSchema<'ChainModelResponse'>>();
+
+export const modelChainSchema = z.object({
+  engine: z.catch(z.enum(['replicate', 'local']), 'replicate'),
+  /** the model the next generation tries first */
+  currentModel: text,
+  /** 001's override: true passes over the first model, false tries it first always, null automatic. */
+  adminOverride: z.catch(z.nullable(z.boolean()), null),
+  failureThreshold: z.catch(z.number(), SPEC_FALLBACK_CONFIGURATION.failureThreshold),
+  skipMinutes: z.catch(z.number(), SPEC_FALLBACK_CONFIGURATION.fallbackDurationMinutes),
+  recoveryIntervalMinutes: z.catch(z.number(), SPEC_FALLBACK_CONFIGURATION.recoveryIntervalMinutes),
+  /** in chain order (tried first first) */
+  models: lenientList(chainModelSchema),
+});
+/** D41: the models tried in order, with their status, price and reliability. */
+export type ModelChain = z.output<typeof modelChainSchema>;
+readsContract<ModelChain, ApiAnswer<'/api/admin/models', 'get'>>();
 
 const auditEntrySchema = z.object({
   id,
@@ -268,10 +407,19 @@ const adjustAnswerSchema = z.object({
 export type AdjustAnswer = z.output<typeof adjustAnswerSchema>;
 readsContract<AdjustAnswer, ApiAnswer<'/api/admin/users/{id}/adjust-credits', 'post'>>();
 
-const testAnswerSchema = z.object({ model: text, success: flag, error: nullableText });
+const testAnswerSchema = z.object({
+  model: text,
+  success: flag,
+  error: nullableText,
+  /** how long the model took to answer (ms); null from a server that does not say */
+  latencyMs: nullableNumber,
+});
 /** POST /api/admin/fallback/test: one real generation against the active model. */
 export type FallbackTestResult = z.output<typeof testAnswerSchema>;
 readsContract<FallbackTestResult, ApiAnswer<'/api/admin/fallback/test', 'post'>>();
+/** POST /api/admin/models/test: one real generation against one model of the chain (D41). */
+export type ModelTestResult = z.output<typeof testAnswerSchema>;
+readsContract<ModelTestResult, ApiAnswer<'/api/admin/models/test', 'post'>>();
 
 const visibilityAnswerSchema = z.object({ id, hidden: flag });
 export type VisibilityAnswer = z.output<typeof visibilityAnswerSchema>;
@@ -389,6 +537,21 @@ export type VisibilityRequest = ApiBody<'/api/admin/images/{id}/visibility', 'po
 
 export type NewWhitelistEntry = ApiBody<'/api/admin/whitelist', 'post'>;
 
+/** POST /api/admin/models/order: every model of the chain once, in the new order. */
+export type ModelOrderRequest = ApiBody<'/api/admin/models/order', 'post'>;
+/** POST /api/admin/models/enabled: a disabled model is never tried. */
+export type ModelEnabledRequest = ApiBody<'/api/admin/models/enabled', 'post'>;
+/** POST /api/admin/models/test. */
+export type ModelTestRequest = ApiBody<'/api/admin/models/test', 'post'>;
+
+/**
+ * The model chain's cache entry. A Fallback tag, so that 001's fallback controls (an override
+ * changes which model is in use) refetch it too; a chain change invalidates all Fallback tags.
+ */
+const MODEL_CHAIN_TAG = { type: 'Fallback', id: 'model-chain' } as const;
+/** What a chain change (order, enabled, test) makes stale: the chain, the fallback status, the figures, the audit trail. */
+const CHAIN_CHANGE_TAGS = [MODEL_CHAIN_TAG, 'Fallback', 'AdminStats', 'AdminAudit'] as const;
+
 const WHITELIST_TAG = { type: 'AdminModeration', id: 'whitelist' } as const;
 const HIDDEN_TAG = { type: 'AdminModeration', id: 'hidden' } as const;
 const FLAGGED_TAG = { type: 'AdminModeration', id: 'flagged' } as const;
@@ -442,6 +605,13 @@ const adminQueries = baseApi.injectEndpoints({
       query: () => '/admin/fallback/status',
       transformResponse: parseResponse(fallbackStatusSchema),
       providesTags: ['Fallback'],
+    }),
+
+    /** GET /api/admin/models: the model chain in order (D41; polled every 5 s while shown). */
+    modelChain: build.query<ModelChain, void>({
+      query: () => '/admin/models',
+      transformResponse: parseResponse(modelChainSchema),
+      providesTags: [MODEL_CHAIN_TAG],
     }),
 
     /** GET /api/admin/analytics. */
@@ -529,6 +699,22 @@ async function storeFallbackStatus(
   }
 }
 
+/**
+ * A chain change answers the new chain: it goes straight into the polled chain (the list changes
+ * at once); the chain is also fetched again afterwards (its tag), as with the fallback controls.
+ */
+async function storeModelChain(
+  _arg: unknown,
+  { dispatch, queryFulfilled }: { dispatch: Dispatch; queryFulfilled: Promise<{ data: ModelChain }> },
+): Promise<void> {
+  try {
+    const { data } = await queryFulfilled;
+    void dispatch(adminQueries.util.upsertQueryData('modelChain', undefined, data));
+  } catch {
+    // The page shows the failure toast.
+  }
+}
+
 export const adminApi = adminQueries.injectEndpoints({
   endpoints: (build) => ({
     /** POST /api/admin/users/{id}/suspend {suspended[, reason]} → the user (D21). */
@@ -594,11 +780,41 @@ export const adminApi = adminQueries.injectEndpoints({
       invalidatesTags: (_answer, error) => (error ? [] : ['Fallback', 'AdminStats', 'AdminAudit']),
     }),
 
-    /** POST /api/admin/fallback/test → {model, success, error}; the status may change with it. */
+    /** POST /api/admin/fallback/test → {model, success, error, latencyMs}; the status may change with it. */
     testFallback: build.mutation<FallbackTestResult, void>({
       query: () => ({ url: '/admin/fallback/test', method: 'POST' }),
       transformResponse: parseResponse(testAnswerSchema),
       invalidatesTags: (_answer, error) => (error ? [] : ['Fallback', 'AdminStats', 'AdminAudit']),
+    }),
+
+    /** POST /api/admin/models/order {models}: every model of the chain once, in the new order → the chain (D41). */
+    reorderModels: build.mutation<ModelChain, ModelOrderRequest>({
+      query: ({ models }) => ({ url: '/admin/models/order', method: 'POST', body: { models } }),
+      transformResponse: parseResponse(modelChainSchema),
+      onQueryStarted: storeModelChain,
+      invalidatesTags: (_answer, error) => (error ? [] : [...CHAIN_CHANGE_TAGS]),
+    }),
+
+    /**
+     * POST /api/admin/models/enabled {model, enabled} → the chain (D41). 409 MODEL.LAST_ENABLED:
+     * the last enabled model stays enabled; 404 MODEL.NOT_FOUND: not in the chain.
+     */
+    setModelEnabled: build.mutation<ModelChain, ModelEnabledRequest>({
+      query: ({ model, enabled }) => ({ url: '/admin/models/enabled', method: 'POST', body: { model, enabled } }),
+      transformResponse: parseResponse(modelChainSchema),
+      onQueryStarted: storeModelChain,
+      invalidatesTags: (_answer, error) => (error ? [] : [...CHAIN_CHANGE_TAGS]),
+    }),
+
+    /**
+     * POST /api/admin/models/test {model} → {model, success, error, latencyMs}: one real
+     * generation against that model (a failed test is a 200 with success false); its failures
+     * and reliability may change with it.
+     */
+    testChainModel: build.mutation<ModelTestResult, ModelTestRequest>({
+      query: ({ model }) => ({ url: '/admin/models/test', method: 'POST', body: { model } }),
+      transformResponse: parseResponse(testAnswerSchema),
+      invalidatesTags: (_answer, error) => (error ? [] : [...CHAIN_CHANGE_TAGS]),
     }),
 
     /** POST /api/admin/images/{id}/visibility {hidden[, reason]}: the image leaves or rejoins the feed. */
@@ -643,6 +859,7 @@ export const {
   useUserCreditsInfiniteQuery,
   useTransactionsInfiniteQuery,
   useFallbackStatusQuery,
+  useModelChainQuery,
   useSalesAnalyticsQuery,
   usePlatformStatsQuery,
   useAuditLogInfiniteQuery,
@@ -657,6 +874,9 @@ export const {
   useSetFallbackOverrideMutation,
   useResetFallbackMutation,
   useTestFallbackMutation,
+  useReorderModelsMutation,
+  useSetModelEnabledMutation,
+  useTestChainModelMutation,
   useSetImageVisibilityMutation,
   useAddWhitelistEntryMutation,
   useSetWhitelistEntryActiveMutation,

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../test/fetch-stub';
-import { fallbackStatus, openAdmin, platformStats, salesAnalytics } from '../admin-test-kit';
+import { fallbackStatus, modelSpend, openAdmin, platformStats, salesAnalytics, spendDays } from '../admin-test-kit';
 
 function card(label: string): string | null {
   const term = screen.getByText(label, { selector: 'dt' });
@@ -52,6 +53,106 @@ describe('Sales Analytics (001 §2, §9)', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the sales analytics.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('Model spend and margin (D41)', () => {
+  function openSales(answer: ReturnType<typeof salesAnalytics>) {
+    return openAdmin({ 'GET /api/admin/analytics': () => json(answer) }, { path: '/admin?tab=sales' });
+  }
+
+  function section() {
+    return screen.getByRole('region', { name: 'Model spend and margin' });
+  }
+
+  /** Each body row of a table: its header cell and its cells' text. */
+  function tableRows(name: string): string[][] {
+    const table = within(section()).getByRole('table', { name });
+    return within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent ?? ''));
+  }
+
+  it('shows the spend, the gross margin and its rate, the revenue and the cost per credit for the last 30 days', async () => {
+    await openSales(salesAnalytics());
+    await screen.findByRole('heading', { level: 3, name: 'Model spend and margin' });
+
+    const figure = (label: string) => within(section()).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent ?? null;
+    expect(figure('Model spend')).toBe('$12.44Last 30 days');
+    expect(figure('Gross margin')).toBe('$19.5961.2% of revenue');
+    expect(figure('Revenue')).toBe('$32.02Last 30 days');
+    expect(figure('Cost per credit spent')).toBe('$0.1184Model spend per credit used');
+  });
+
+  it('lists the spend per model, most spent first, with small amounts to the tenth of a cent and losses with a minus sign', async () => {
+    await openSales(salesAnalytics());
+    await screen.findByRole('heading', { level: 3, name: 'Model spend and margin' });
+
+    expect(tableRows('Model spend per model')).toEqual([
+      ['black-forest-labs/flux-kontext-max', '150', '$12.00', '$0.08', '$30.00', '$18.00'],
+      ['google/nano-banana', '10', '$0.39', '$0.039', '$2.00', '$1.61'],
+      ['black-forest-labs/flux-kontext-pro', '1', '$0.045', '$0.045', '$0.02', '-$0.025'],
+    ]);
+    const table = within(section()).getByRole('table', { name: 'Model spend per model' });
+    const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(headers).toEqual(['Model', 'Generations', 'Spend', 'Cost per generation', 'Revenue share', 'Margin']);
+    // The loss is said by its sign; the colour only repeats it.
+    expect(within(table).getByText('-$0.025')).toHaveAttribute('data-tone', 'negative');
+  });
+
+  it('lists the days that had spend or revenue, newest first', async () => {
+    await openSales(salesAnalytics());
+    await screen.findByRole('heading', { level: 3, name: 'Model spend and margin' });
+
+    expect(tableRows('Model spend per day')).toEqual([
+      ['May 30, 2030', '101', '$8.00', '$20.00', '$12.00'],
+      ['May 29, 2030', '60', '$4.39', '$12.02', '$7.63'],
+      ['May 6, 2030', '0', '$0.045', '$0.00', '-$0.045'],
+    ]);
+  });
+
+  it('says when there was no model spend, and shows no rate or cost it cannot work out', async () => {
+    await openSales(
+      salesAnalytics({
+        modelSpend: modelSpend({
+          totalSpend: 0,
+          totalRevenue: 0,
+          grossMargin: 0,
+          grossMarginRate: null,
+          costPerCreditSpent: null,
+          byDay: spendDays(),
+          byModel: [],
+        }),
+      }),
+    );
+
+    expect(await within(await screen.findByRole('region', { name: 'Model spend and margin' })).findByText('No model spend in the last 30 days')).toBeInTheDocument();
+    expect(within(section()).getByText('No model was called in the last 30 days.')).toBeInTheDocument();
+    expect(within(section()).queryByRole('table')).not.toBeInTheDocument();
+    const figure = (label: string) => within(section()).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent ?? null;
+    expect(figure('Gross margin')).toBe('$0.00No revenue');
+    expect(figure('Cost per credit spent')).toBe('—Model spend per credit used');
+  });
+
+  it('reads an answer from a server without model spend as nothing spent', async () => {
+    const { modelSpend: _dropped, ...older } = salesAnalytics();
+    await openAdmin({ 'GET /api/admin/analytics': () => json(older) }, { path: '/admin?tab=sales' });
+
+    expect(await screen.findByText('No model spend in the last 30 days')).toBeInTheDocument();
+    expect(within(section()).getByText('Model spend', { selector: 'dt' }).nextElementSibling).toHaveTextContent('$0.00');
+  });
+
+  it('has no accessibility faults axe can find (WCAG 2.1 A/AA)', async () => {
+    await openSales(salesAnalytics());
+    await screen.findByRole('heading', { level: 3, name: 'Model spend and margin' });
+
+    const result = await axe.run(section(), {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      // jsdom draws nothing: contrast is checked by the browser tests.
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    expect(result.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
   });
 });
 

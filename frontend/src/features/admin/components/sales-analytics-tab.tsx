@@ -1,8 +1,21 @@
 import { useId } from 'react';
+import { cx } from '../../../shared/lib/cx';
 import { QueryStatus } from '../../../shared/ui/query-status';
 import { Skeleton } from '../../../shared/ui/skeleton';
-import { useSalesAnalyticsQuery, type SalesAnalytics } from '../api/admin.api';
-import { accountIdText, formatCount, formatDateTime, formatDollars, formatPercent, isoDate, shortId } from '../lib/format';
+import { useSalesAnalyticsQuery, type ModelSpend, type SalesAnalytics } from '../api/admin.api';
+import {
+  accountIdText,
+  AMOUNT_TONE_COLOUR,
+  amountTone,
+  formatCount,
+  formatDateTime,
+  formatDollars,
+  formatMoney,
+  formatPercent,
+  formatUtcDay,
+  isoDate,
+  shortId,
+} from '../lib/format';
 import { packRows } from '../lib/packs';
 import { StatCards } from './admin-parts';
 import parts from './admin-parts.module.css';
@@ -120,10 +133,170 @@ function BusinessInsights({ analytics }: { analytics: SalesAnalytics }) {
   );
 }
 
+/** What a figure the server has no value for reads as. */
+const NO_FIGURE = '—';
+
+/** A margin: "-$0.025" for a loss, in red too (the minus sign says it; the colour repeats it). */
+function Margin({ amount }: { amount: number }) {
+  const tone = amountTone(amount);
+  return (
+    <span data-tone={tone} style={tone === 'negative' ? { color: AMOUNT_TONE_COLOUR.negative } : undefined}>
+      {formatMoney(amount)}
+    </span>
+  );
+}
+
+function SpendPerModel({ rows, days }: { rows: ModelSpend['byModel']; days: number }) {
+  const headingId = useId();
+  return (
+    <div className={parts.panel}>
+      <h4 id={headingId} className={parts.subTitle}>
+        Per model
+      </h4>
+      {rows.length === 0 ? (
+        <p className={parts.muted}>No model was called in the last {days} days.</p>
+      ) : (
+        <div className={parts.tableWrap} role="region" aria-labelledby={headingId} tabIndex={0}>
+          <table className={parts.table} aria-label="Model spend per model">
+            <thead>
+              <tr>
+                <th scope="col">Model</th>
+                <th scope="col" className={parts.numeric}>
+                  Generations
+                </th>
+                <th scope="col" className={parts.numeric}>
+                  Spend
+                </th>
+                <th scope="col" className={parts.numeric}>
+                  Cost per generation
+                </th>
+                <th scope="col" className={parts.numeric}>
+                  Revenue share
+                </th>
+                <th scope="col" className={parts.numeric}>
+                  Margin
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.model}>
+                  <th scope="row" className={cx(parts.mono, parts.nowrap)}>
+                    {row.model}
+                  </th>
+                  <td className={parts.numeric}>{formatCount(row.generations)}</td>
+                  <td className={parts.numeric}>{formatMoney(row.spend)}</td>
+                  <td className={parts.numeric}>{row.costPerGeneration === null ? NO_FIGURE : formatMoney(row.costPerGeneration)}</td>
+                  <td className={parts.numeric}>{formatMoney(row.revenue)}</td>
+                  <td className={parts.numeric}>
+                    <Margin amount={row.margin} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The days that had model spend or revenue, newest first. */
+export function spendDaysShown(days: ModelSpend['byDay']): ModelSpend['byDay'] {
+  return days.filter((day) => day.spend !== 0 || day.revenue !== 0).sort((a, b) => b.date.localeCompare(a.date));
+}
+
+function SpendPerDay({ rows, days }: { rows: ModelSpend['byDay']; days: number }) {
+  const headingId = useId();
+  const shown = spendDaysShown(rows);
+  return (
+    <div className={parts.panel}>
+      <h4 id={headingId} className={parts.subTitle}>
+        Per day
+      </h4>
+      {shown.length === 0 ? (
+        <p className={parts.muted}>No model spend in the last {days} days</p>
+      ) : (
+        <div className={parts.tableWrap} role="region" aria-labelledby={headingId} tabIndex={0}>
+          <table className={parts.table} aria-label="Model spend per day">
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col" className={parts.numeric}>
+                  Generations
+                </th>
+                <th scope="col" className={parts.numeric}>
+                  Spend
+                </th>
+                <th scope="col" className={parts.numeric}>
+                  Revenue
+                </th>
+                <th scope="col" className={parts.numeric}>
+                  Margin
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((day) => (
+                <tr key={day.date}>
+                  <th scope="row" className={parts.nowrap}>
+                    <time dateTime={day.date}>{formatUtcDay(day.date)}</time>
+                  </th>
+                  <td className={parts.numeric}>{formatCount(day.generations)}</td>
+                  <td className={parts.numeric}>{formatMoney(day.spend)}</td>
+                  <td className={parts.numeric}>{formatMoney(day.revenue)}</td>
+                  <td className={parts.numeric}>
+                    <Margin amount={day.margin} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * D41 "Model spend and margin": what the image models cost against the revenue over the last 30
+ * days, in total, per model and per day.
+ */
+function ModelSpendSection({ spend }: { spend: ModelSpend }) {
+  const headingId = useId();
+  const period = `Last ${spend.days} days`;
+  return (
+    <section className={parts.panel} aria-labelledby={headingId}>
+      <h3 id={headingId} className={parts.subTitle}>
+        Model spend and margin
+      </h3>
+      <StatCards
+        label="Model spend figures"
+        items={[
+          { label: 'Model spend', value: formatMoney(spend.totalSpend), hint: period },
+          {
+            label: 'Gross margin',
+            value: <Margin amount={spend.grossMargin} />,
+            hint: spend.grossMarginRate === null ? 'No revenue' : `${formatPercent(spend.grossMarginRate)} of revenue`,
+          },
+          { label: 'Revenue', value: formatMoney(spend.totalRevenue), hint: period },
+          {
+            label: 'Cost per credit spent',
+            value: spend.costPerCreditSpent === null ? NO_FIGURE : formatMoney(spend.costPerCreditSpent),
+            hint: 'Model spend per credit used',
+          },
+        ]}
+      />
+      <SpendPerModel rows={spend.byModel} days={spend.days} />
+      <SpendPerDay rows={spend.byDay} days={spend.days} />
+    </section>
+  );
+}
+
 /**
  * 001 §2 "Sales Analytics": Total Revenue, Credits Sold, Credits Used and Active Users; revenue
  * per day for the last 30 days; the 10 most recent purchases; Pack Performance for the four
- * packs; Business Insights.
+ * packs; Business Insights; and D41's model spend and margin.
  */
 export function SalesAnalyticsTab() {
   const analytics = useSalesAnalyticsQuery();
@@ -161,6 +334,7 @@ export function SalesAnalyticsTab() {
             <RecentPurchases purchases={data.recentPurchases} />
             <PackPerformance figures={data.packPerformance} />
             <BusinessInsights analytics={data} />
+            <ModelSpendSection spend={data.modelSpend} />
           </>
         )}
       </QueryStatus>

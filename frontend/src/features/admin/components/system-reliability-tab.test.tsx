@@ -1,8 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { heldAnswer, json } from '../../../test/fetch-stub';
-import { calls, fallbackStatus, openAdmin, toastDescription, toastTitle } from '../admin-test-kit';
+import {
+  calls,
+  chainInOrder,
+  chainModel,
+  fallbackStatus,
+  modelChain,
+  openAdmin,
+  toastDescription,
+  toastTitle,
+} from '../admin-test-kit';
 
 const NOW = new Date('2030-05-30T12:00:00.000Z').getTime();
 const MINUTE = 60_000;
@@ -334,5 +344,353 @@ describe('the panel and the toasts say what the server answered (issue 24)', () 
     await user.click(screen.getByRole('button', { name: 'Reset Failures' }));
     expect(await toastDescription('The failure count is back to 0. The local engine has no fallback model.')).toBeInTheDocument();
     expect(calls(requests, 'POST', '/api/admin/fallback/override')).toHaveLength(0);
+  });
+});
+
+describe('Model chain (D41)', () => {
+  const MODELS = '/api/admin/models';
+  const MAX = 'black-forest-labs/flux-kontext-max';
+  const NANO = 'google/nano-banana';
+  const PRO = 'black-forest-labs/flux-kontext-pro';
+
+  function chainList() {
+    return within(screen.getByRole('list', { name: 'Model chain' }));
+  }
+
+  /** The chain's rows, each as its model's label, in the order shown. */
+  function rowLabels(): string[] {
+    return chainList()
+      .getAllByRole('heading', { level: 3 })
+      .map((heading) => heading.textContent ?? '');
+  }
+
+  function row(label: string) {
+    return within(screen.getByRole('listitem', { name: label }));
+  }
+
+  /** The value shown for a label of a row's figures. */
+  function rowValue(label: string, term: string): string | null {
+    return row(label).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent ?? null;
+  }
+
+  /** A server that keeps the chain as it is told: the order, the enabled models. */
+  function chainServer(initial = modelChain()) {
+    let chain = initial;
+    return {
+      get chain() {
+        return chain;
+      },
+      routes: {
+        [`GET ${STATUS}`]: () => json(fallbackStatus()),
+        [`GET ${MODELS}`]: () => json(chain),
+        [`POST ${MODELS}/order`]: async (request: Request) => {
+          const { models } = (await request.clone().json()) as { models: string[] };
+          chain = chainInOrder(chain, models);
+          return json(chain);
+        },
+        [`POST ${MODELS}/enabled`]: async (request: Request) => {
+          const { model, enabled } = (await request.clone().json()) as { model: string; enabled: boolean };
+          chain = modelChain({
+            ...chain,
+            models: chain.models.map((entry) => (entry.model === model ? { ...entry, status: enabled ? 'standby' : 'disabled' } : entry)),
+          });
+          return json(chain);
+        },
+      },
+    };
+  }
+
+  it('lists the models in order with their position, id, vendor, status, failures, price and reliability', async () => {
+    // 14:05 on this machine's clock, whatever its time zone.
+    const skippedUntil = new Date(2030, 4, 30, 14, 5).getTime();
+    await openReliability({
+      [`GET ${STATUS}`]: () => json(fallbackStatus()),
+      [`GET ${MODELS}`]: () =>
+        json(
+          modelChain({
+            models: [chainModel(0), chainModel(1, { status: 'skipped', failureCount: 5, skippedUntil }), chainModel(2, { status: 'disabled' })],
+          }),
+        ),
+    });
+
+    await screen.findByRole('list', { name: 'Model chain' });
+    expect(rowLabels()).toEqual(['FLUX.1 Kontext [max]', 'Nano Banana', 'FLUX.1 Kontext [pro]']);
+    expect(chainList().getAllByRole('listitem').map((item) => item.querySelector('span')?.textContent)).toEqual([
+      'Position 1',
+      'Position 2',
+      'Position 3',
+    ]);
+
+    const max = row('FLUX.1 Kontext [max]');
+    expect(max.getByText(MAX)).toBeInTheDocument();
+    expect(max.getByText('Black Forest Labs')).toBeInTheDocument();
+    expect(max.getByText('In use')).toBeInTheDocument();
+    expect(rowValue('FLUX.1 Kontext [max]', 'Consecutive failures')).toBe('1 of 5');
+    expect(rowValue('FLUX.1 Kontext [max]', 'Price')).toBe('$0.08 per image');
+    expect(rowValue('FLUX.1 Kontext [max]', 'Last 24 hours')).toBe('40 calls: 97.5% success, p50 8.2 s, p95 12.4 s');
+    expect(rowValue('FLUX.1 Kontext [max]', 'Last 7 days')).toBe('300 calls: 98.3% success, p50 7.9 s, p95 11.8 s');
+
+    const nano = row('Nano Banana');
+    expect(nano.getByText(NANO)).toBeInTheDocument();
+    expect(nano.getByText('Google')).toBeInTheDocument();
+    expect(nano.getByText('Skipped until 14:05')).toBeInTheDocument();
+    expect(rowValue('Nano Banana', 'Consecutive failures')).toBe('5 of 5');
+    expect(rowValue('Nano Banana', 'Last 24 hours')).toBe('no calls');
+    expect(rowValue('Nano Banana', 'Last 7 days')).toBe('12 calls: 100.0% success, p50 640 ms, p95 980 ms');
+
+    expect(row('FLUX.1 Kontext [pro]').getByText('Disabled')).toBeInTheDocument();
+    expect(rowValue('FLUX.1 Kontext [pro]', 'Last 24 hours')).toBe('3 calls: — success, p50 —, p95 —');
+    expect(rowValue('FLUX.1 Kontext [pro]', 'Price')).toBe('$0.04 per image');
+
+    // Each row's actions, named after its model; a disabled model offers Enable.
+    expect(max.getByRole('button', { name: 'Disable FLUX.1 Kontext [max]' })).toBeInTheDocument();
+    expect(max.getByRole('button', { name: 'Test FLUX.1 Kontext [max]' })).toBeInTheDocument();
+    expect(row('FLUX.1 Kontext [pro]').getByRole('button', { name: 'Enable FLUX.1 Kontext [pro]' })).toBeInTheDocument();
+  });
+
+  it('disables the first row\'s Move up and the last row\'s Move down', async () => {
+    await openReliability(chainServer().routes);
+    await screen.findByRole('list', { name: 'Model chain' });
+
+    expect(screen.getByRole('button', { name: 'Move FLUX.1 Kontext [max] up' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Move FLUX.1 Kontext [max] down' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Move Nano Banana up' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Move FLUX.1 Kontext [pro] up' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Move FLUX.1 Kontext [pro] down' })).toBeDisabled();
+  });
+
+  it('moves a model down: sends the whole new order, shows it busy, then the new order and the toast', async () => {
+    const user = userEvent.setup();
+    const server = chainServer();
+    const answer = heldAnswer();
+    const { requests } = await openReliability({
+      ...server.routes,
+      [`POST ${MODELS}/order`]: async (request) => {
+        await server.routes[`POST ${MODELS}/order`](request);
+        return answer.handler(request);
+      },
+    });
+    await screen.findByRole('list', { name: 'Model chain' });
+
+    await user.click(screen.getByRole('button', { name: 'Move FLUX.1 Kontext [max] down' }));
+    const busy = screen.getByRole('button', { name: 'Moving FLUX.1 Kontext [max] down…' });
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    // The other actions wait while one runs.
+    expect(screen.getByRole('button', { name: 'Test Nano Banana' })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(screen.getByRole('button', { name: 'Disable Nano Banana' }));
+    answer.release(json(server.chain));
+
+    expect(await toastTitle('Model chain reordered')).toBeInTheDocument();
+    expect(await toastDescription('Nano Banana is tried first.')).toBeInTheDocument();
+    await waitFor(() => expect(rowLabels()).toEqual(['Nano Banana', 'FLUX.1 Kontext [max]', 'FLUX.1 Kontext [pro]']));
+    expect(row('Nano Banana').getByText('In use')).toBeInTheDocument();
+    const [post] = calls(requests, 'POST', `${MODELS}/order`);
+    expect(await post!.json()).toEqual({ models: [NANO, MAX, PRO] });
+    expect(calls(requests, 'POST', `${MODELS}/enabled`)).toHaveLength(0);
+    // The focus follows the moved model.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Move FLUX.1 Kontext [max] down' })).toHaveFocus());
+  });
+
+  it('moves a model up to the top; the focus goes to its Move down, its Move up being disabled there', async () => {
+    const user = userEvent.setup();
+    const { requests } = await openReliability(chainServer().routes);
+    await screen.findByRole('list', { name: 'Model chain' });
+
+    await user.click(screen.getByRole('button', { name: 'Move FLUX.1 Kontext [pro] up' }));
+    await user.click(await screen.findByRole('button', { name: 'Move FLUX.1 Kontext [pro] up' }));
+
+    await waitFor(() => expect(rowLabels()).toEqual(['FLUX.1 Kontext [pro]', 'FLUX.1 Kontext [max]', 'Nano Banana']));
+    const bodies = await Promise.all(calls(requests, 'POST', `${MODELS}/order`).map((request) => request.json()));
+    expect(bodies).toEqual([{ models: [MAX, PRO, NANO] }, { models: [PRO, MAX, NANO] }]);
+    expect(screen.getByRole('button', { name: 'Move FLUX.1 Kontext [pro] up' })).toBeDisabled();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Move FLUX.1 Kontext [pro] down' })).toHaveFocus());
+  });
+
+  it("says 'Failed to reorder the model chain' with the server's reason, and keeps the order", async () => {
+    const user = userEvent.setup();
+    await openReliability({
+      ...chainServer().routes,
+      [`POST ${MODELS}/order`]: () => json({ message: 'Database unavailable' }, { status: 503 }),
+    });
+    await screen.findByRole('list', { name: 'Model chain' });
+
+    await user.click(screen.getByRole('button', { name: 'Move Nano Banana up' }));
+
+    expect(await toastTitle('Failed to reorder the model chain')).toBeInTheDocument();
+    expect(await toastDescription('Database unavailable')).toBeInTheDocument();
+    expect(rowLabels()).toEqual(['FLUX.1 Kontext [max]', 'Nano Banana', 'FLUX.1 Kontext [pro]']);
+  });
+
+  it("disables a model ('{label} disabled') and enables it again ('{label} enabled'); the status is asked again", async () => {
+    const user = userEvent.setup();
+    const { requests } = await openReliability(chainServer().routes);
+    await screen.findByRole('list', { name: 'Model chain' });
+    const statusCalls = calls(requests, 'GET', STATUS).length;
+
+    await user.click(screen.getByRole('button', { name: 'Disable Nano Banana' }));
+    expect(await toastTitle('Nano Banana disabled')).toBeInTheDocument();
+    expect(await row('Nano Banana').findByText('Disabled')).toBeInTheDocument();
+
+    await user.click(await screen.findByRole('button', { name: 'Enable Nano Banana' }));
+    expect(await toastTitle('Nano Banana enabled')).toBeInTheDocument();
+    expect(await row('Nano Banana').findByText('Standby')).toBeInTheDocument();
+
+    const bodies = await Promise.all(calls(requests, 'POST', `${MODELS}/enabled`).map((request) => request.json()));
+    expect(bodies).toEqual([
+      { model: NANO, enabled: false },
+      { model: NANO, enabled: true },
+    ]);
+    // A chain change refetches the fallback status (its tag) as well as the chain.
+    await waitFor(() => expect(calls(requests, 'GET', STATUS).length).toBeGreaterThan(statusCalls));
+  });
+
+  it("shows the server's message when it refuses to disable the last enabled model (409)", async () => {
+    const user = userEvent.setup();
+    const answer = heldAnswer();
+    await openReliability({
+      ...chainServer().routes,
+      [`POST ${MODELS}/enabled`]: answer.handler,
+    });
+    await screen.findByRole('list', { name: 'Model chain' });
+
+    await user.click(screen.getByRole('button', { name: 'Disable FLUX.1 Kontext [max]' }));
+    expect(screen.getByRole('button', { name: 'Disabling FLUX.1 Kontext [max]…' })).toHaveAttribute('aria-busy', 'true');
+    answer.release(
+      json(
+        { code: 'MODEL.LAST_ENABLED', message: 'At least one model of the chain must stay enabled.', error: 'Conflict' },
+        { status: 409 },
+      ),
+    );
+
+    expect(await toastTitle('At least one model of the chain must stay enabled.')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to update the model', { selector: '[data-title]' })).not.toBeInTheDocument();
+    expect(row('FLUX.1 Kontext [max]').getByText('In use')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Disable FLUX.1 Kontext [max]' })).not.toHaveAttribute('aria-busy');
+  });
+
+  it("says 'Failed to update the model' for any other failure", async () => {
+    const user = userEvent.setup();
+    await openReliability({
+      ...chainServer().routes,
+      [`POST ${MODELS}/enabled`]: () => json({ message: 'Internal server error' }, { status: 500 }),
+    });
+    await screen.findByRole('list', { name: 'Model chain' });
+
+    await user.click(screen.getByRole('button', { name: 'Disable Nano Banana' }));
+
+    expect(await toastTitle('Failed to update the model')).toBeInTheDocument();
+    expect(await toastDescription('Internal server error')).toBeInTheDocument();
+  });
+
+  it("tests a model: 'Test Complete' with '{label}: Success ({latency})', then '{label}: Failed - {error}'", async () => {
+    const user = userEvent.setup();
+    const answer = heldAnswer();
+    const { requests } = await openReliability({ ...chainServer().routes, [`POST ${MODELS}/test`]: answer.handler });
+    await screen.findByRole('list', { name: 'Model chain' });
+
+    await user.click(screen.getByRole('button', { name: 'Test Nano Banana' }));
+    expect(screen.getByRole('button', { name: 'Testing Nano Banana…' })).toHaveAttribute('aria-busy', 'true');
+    answer.release(json({ model: NANO, success: true, error: null, latencyMs: 8240 }));
+
+    expect(await toastTitle('Test Complete')).toBeInTheDocument();
+    expect(await toastDescription('Nano Banana: Success (8.2 s)')).toBeInTheDocument();
+    const [post] = calls(requests, 'POST', `${MODELS}/test`);
+    expect(await post!.json()).toEqual({ model: NANO });
+
+    await user.click(await screen.findByRole('button', { name: 'Test FLUX.1 Kontext [pro]' }));
+    answer.release(json({ model: PRO, success: false, error: 'E004 service unavailable', latencyMs: 640 }));
+    expect(await toastDescription('FLUX.1 Kontext [pro]: Failed - E004 service unavailable')).toBeInTheDocument();
+  });
+
+  it("says 'Failed to run test' when the test call itself fails", async () => {
+    const user = userEvent.setup();
+    await openReliability({
+      ...chainServer().routes,
+      [`POST ${MODELS}/test`]: () => json({ message: 'Internal server error' }, { status: 500 }),
+    });
+    await screen.findByRole('list', { name: 'Model chain' });
+
+    await user.click(screen.getByRole('button', { name: 'Test Nano Banana' }));
+
+    expect(await toastTitle('Failed to run test')).toBeInTheDocument();
+  });
+
+  it('shows a loading state, then the error state with Retry, which asks again', async () => {
+    const user = userEvent.setup();
+    const first = heldAnswer();
+    let answers = 0;
+    const { requests } = await openReliability({
+      [`GET ${STATUS}`]: () => json(fallbackStatus()),
+      [`GET ${MODELS}`]: (request) => {
+        answers += 1;
+        return answers === 1 ? first.handler(request) : json(modelChain());
+      },
+    });
+    const card = within(screen.getByRole('region', { name: 'Model chain' }));
+
+    expect(card.getByRole('status')).toHaveTextContent('Loading the model chain…');
+    first.release(json({ message: 'Internal server error' }, { status: 500 }));
+    expect(await card.findByRole('alert')).toHaveTextContent('Could not load the model chain.');
+
+    await user.click(card.getByRole('button', { name: 'Retry' }));
+
+    expect(await card.findByRole('list', { name: 'Model chain' })).toBeInTheDocument();
+    expect(calls(requests, 'GET', MODELS)).toHaveLength(2);
+  });
+
+  it('is polled every 5 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { requests } = await openReliability(chainServer().routes);
+    await screen.findByRole('list', { name: 'Model chain' });
+    const before = calls(requests, 'GET', MODELS).length;
+
+    await vi.advanceTimersByTimeAsync(5000);
+
+    await waitFor(() => expect(calls(requests, 'GET', MODELS).length).toBeGreaterThan(before));
+  });
+
+  it('says the local engine serves alone and where the chain is set', async () => {
+    await openReliability({
+      [`GET ${STATUS}`]: () => json(fallbackStatus()),
+      [`GET ${MODELS}`]: () =>
+        json(
+          modelChain({
+            engine: 'local',
+            models: [
+              chainModel(0, {
+                model: 'local-engine',
+                label: 'Local engine',
+                vendor: 'This server',
+                price: { perImage: 0, perMegapixel: 0, description: 'Free' },
+              }),
+            ],
+          }),
+        ),
+    });
+
+    const card = within(await screen.findByRole('region', { name: 'Model chain' }));
+    expect(await card.findByRole('note')).toHaveTextContent(
+      'This server uses the local engine, which serves alone: there is no chain of models to order. The chain of Replicate models is set with MODEL_CHAIN and REPLICATE_API_TOKEN.',
+    );
+    expect(rowLabels()).toEqual(['Local engine']);
+    expect(screen.getByRole('button', { name: 'Move Local engine up' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Move Local engine down' })).toBeDisabled();
+  });
+
+  it('has no accessibility faults axe can find (WCAG 2.1 A/AA)', async () => {
+    await openReliability({
+      [`GET ${STATUS}`]: () => json(fallbackStatus()),
+      [`GET ${MODELS}`]: () =>
+        json(modelChain({ models: [chainModel(0), chainModel(1, { status: 'skipped', skippedUntil: Date.now() + 60_000 }), chainModel(2, { status: 'disabled' })] })),
+    });
+    await screen.findByRole('list', { name: 'Model chain' });
+
+    const region = screen.getByRole('region', { name: 'Model chain' });
+    const result = await axe.run(region, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      // jsdom draws nothing: contrast is checked by the browser tests.
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    expect(result.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
   });
 });

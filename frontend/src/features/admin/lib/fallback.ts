@@ -58,7 +58,7 @@ export function overrideLabel(adminOverride: boolean | null): string {
 }
 
 /** 001 §8 "Test Complete": "{model}: Success", or "{model}: Failed" plus " - {error}". */
-export function testResultText(result: FallbackTestResult): string {
+export function testResultText(result: Pick<FallbackTestResult, 'model' | 'success' | 'error'>): string {
   const model = result.model || 'Unknown model';
   if (result.success) return `${model}: Success`;
   return result.error ? `${model}: Failed - ${result.error}` : `${model}: Failed`;

@@ -4,7 +4,9 @@ import {
   amountTone,
   formatDay,
   formatDollars,
+  formatMoney,
   formatPercent,
+  formatUtcDay,
   shortId,
   signedAmount,
   sourceLabel,
@@ -33,6 +35,27 @@ describe('figures', () => {
     expect(formatDollars(0)).toBe('$0.00');
   });
 
+  it('shows model spend with two decimals, and an amount under $1 that is not whole cents with up to four (D41)', () => {
+    expect(formatMoney(12.435)).toBe('$12.44');
+    expect(formatMoney(1234.5)).toBe('$1,234.50');
+    expect(formatMoney(1.045)).toBe('$1.05');
+    expect(formatMoney(0.5)).toBe('$0.50');
+    expect(formatMoney(0.08)).toBe('$0.08');
+    expect(formatMoney(0.045)).toBe('$0.045');
+    expect(formatMoney(0.1234)).toBe('$0.1234');
+    expect(formatMoney(0.12345)).toBe('$0.1235');
+    expect(formatMoney(0.0001)).toBe('$0.0001');
+    expect(formatMoney(0)).toBe('$0.00');
+    expect(formatMoney(Number.NaN)).toBe('$0.00');
+  });
+
+  it('writes a negative amount with its minus sign, and never "-$0.00"', () => {
+    expect(formatMoney(-0.025)).toBe('-$0.025');
+    expect(formatMoney(-12.5)).toBe('-$12.50');
+    expect(formatMoney(-0.00001)).toBe('$0.00');
+    expect(formatMoney(-0)).toBe('$0.00');
+  });
+
   it('shows the credit usage rate with one decimal', () => {
     expect(formatPercent(12.5)).toBe('12.5%');
     expect(formatPercent(0)).toBe('0.0%');
@@ -47,6 +70,8 @@ describe('figures', () => {
 
   it('labels days and sources', () => {
     expect(formatDay('2030-06-03')).toBe('Jun 3');
+    expect(formatUtcDay('2030-06-03')).toBe('Jun 3, 2030');
+    expect(formatUtcDay('not a day')).toBe('not a day');
     expect(sourceLabel('pack')).toBe('Pack');
     expect(sourceLabel(null)).toBe('Other');
   });

@@ -9,11 +9,31 @@ const dollars = new Intl.NumberFormat('en-US', {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
 });
+const fineDollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 4,
+});
 const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** "$1,234.50" from dollars (the analytics answer is in dollars already). */
 export function formatDollars(amount: number): string {
   return dollars.format(Number.isFinite(amount) ? amount : 0);
+}
+
+/**
+ * Model spend and margins (D41), which the server counts to a hundredth of a cent: "$12.35" with
+ * two decimals, except an amount under $1 that is not whole cents, which keeps up to four
+ * ("$0.045", "$0.1234"), so that a model's price per image is not rounded away. A negative amount
+ * is written with its minus sign ("-$0.045"); a rounded -0 is "$0.00".
+ */
+export function formatMoney(amount: number): string {
+  if (!Number.isFinite(amount)) return formatDollars(0);
+  const rounded = Math.round(amount * 10_000) / 10_000 || 0;
+  const cents = rounded * 100;
+  const wholeCents = Math.abs(cents - Math.round(cents)) < 1e-6;
+  return Math.abs(rounded) < 1 && !wholeCents ? fineDollars.format(rounded) : formatDollars(rounded);
 }
 
 /** "1,234". */
@@ -53,6 +73,12 @@ export function isoDate(value: string | number | null | undefined): string | und
 export function formatDay(day: string): string {
   const date = toDate(`${day}T00:00:00Z`);
   return date ? date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }) : day;
+}
+
+/** "May 30, 2030" from a YYYY-MM-DD day (UTC); the text itself when it is not one. */
+export function formatUtcDay(day: string): string {
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(day) ? toDate(`${day}T00:00:00Z`) : null;
+  return date ? date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }) : day;
 }
 
 /** "Starter" for "starter". */
