@@ -2,7 +2,10 @@ import request from 'supertest';
 import { LOCAL_ENGINE_CAPABILITIES, NO_SUBJECT_MESSAGE, parseEditIntents } from '../../src/modules/generation/adapters/model/local-engine/edit-intents';
 import { PROMPT_SUGGESTIONS } from '../../src/modules/generation/domain/shared-with-client/prompt-suggestions';
 import { photo, photoJpeg } from '../support/images';
-import { balanceOf, generate, generationAppForSuite, replicateGenerationAppForSuite, signedInUser } from './generation-helpers';
+import { ModelChainService } from '../../src/modules/generation/application/model-chain.service';
+import { E004_UNAVAILABLE, startFakeReplicate, type FakeReplicate } from '../support/fake-replicate';
+import type { TestApp } from '../support/test-app';
+import { balanceOf, createGenerationApp, generate, generationAppForSuite, replicateGenerationAppForSuite, signedInUser } from './generation-helpers';
 
 /**
  * Issue 15 "local mode tells the truth": GET /api/generation/capabilities says which engine edits
@@ -75,5 +78,46 @@ describe('GET /api/generation/capabilities with Replicate configured', () => {
       suggestions: PROMPT_SUGGESTIONS.map((prompt) => ({ prompt, supported: true })),
       capabilities: null,
     });
+  });
+});
+
+describe('D41: the local engine last in a chain of AI models (a degraded mode)', () => {
+  let replicate: FakeReplicate;
+  let t: TestApp;
+  beforeAll(async () => {
+    replicate = await startFakeReplicate();
+    t = await createGenerationApp({ env: { ...replicate.env, MODEL_CHAIN: 'black-forest-labs/flux-kontext-max,local-engine' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await replicate?.close();
+  });
+
+  it('serves what it can when the AI model fails, refuses the rest for free, and the capability answer follows the engine serving now', async () => {
+    const describe = async () => (await request(t.http).get('/api/generation/capabilities').expect(200)).body as { engine: string; capabilities: unknown[] | null };
+    expect(await describe()).toMatchObject({ engine: 'replicate', capabilities: null });
+
+    replicate.setDefault({ kind: 'fail', error: E004_UNAVAILABLE });
+    const user = await signedInUser(t, { regular: 10 });
+    // the AI model fails: the same generation is made by the local engine, one credit
+    const made = await generate(user.agent, { image: photoJpeg(), prompt: 'make it black and white' }).expect(200);
+    expect(made.body.model).toBe('local-engine');
+    // a prompt only an AI model can do: refused, free of charge
+    const refused = await generate(user.agent, { image: photoJpeg(), prompt: 'put the girl in a black dress' }).expect(422);
+    expect(refused.body.code).toBe('GENERATION.UNSUPPORTED_EDIT');
+    expect((await balanceOf(t, user.id)).balance).toBe(9);
+
+    // after 5 failures the AI model is skipped: the local engine serves, and says so
+    for (let i = 0; i < 3; i++) await generate(user.agent, { image: photoJpeg(), prompt: 'make it black and white' }).expect(200);
+    const degraded = await describe();
+    expect(degraded.engine).toBe('local');
+    expect(degraded.capabilities?.length).toBeGreaterThanOrEqual(18);
+    const before = replicate.createdModels().length;
+    await generate(user.agent, { image: photoJpeg(), prompt: 'make it black and white' }).expect(200);
+    expect(replicate.createdModels()).toHaveLength(before); // passed over, no call
+
+    // back: the admin resets the chain, and the AI model is the engine again
+    await t.app.get(ModelChainService, { strict: false }).reset();
+    expect((await describe()).engine).toBe('replicate');
   });
 });

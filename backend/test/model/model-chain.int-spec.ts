@@ -19,7 +19,9 @@ import {
   type FakeBehaviour,
   type FakeReplicate,
 } from '../support/fake-replicate';
+import { photoJpeg } from '../support/images';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { balanceOf, generate as generatePhoto, signedInUser } from '../generation/generation-helpers';
 
 const E004: FakeBehaviour = { kind: 'fail', error: E004_UNAVAILABLE };
 const times = (n: number, b: FakeBehaviour): FakeBehaviour[] => Array.from({ length: n }, () => b);
@@ -167,6 +169,33 @@ describe('image model chain (D41)', () => {
     expect((await health(model)).failureCount).toBe(0);
     const { rows } = await db.query(`SELECT model, outcome, cost_micros FROM model_attempt`);
     expect(rows).toEqual([{ model, outcome: 'refused', cost_micros: '0' }]);
+  });
+
+  it('through POST /api/generate: each vendor\'s refusal answers nsfw_detected and costs no credit; a failed first vendor costs none either', async () => {
+    const user = await signedInUser(a, { regular: 1 });
+    const order = [FLUX_2_PRO, NANO_BANANA, KONTEXT_PRO];
+    const refusals: Array<[string, string]> = [
+      [FLUX_2_PRO, BFL_CONTENT_MODERATED],
+      [NANO_BANANA, GOOGLE_IMAGE_SAFETY],
+      [KONTEXT_PRO, E005_SENSITIVE],
+    ];
+    for (const [model, message] of refusals) {
+      await db.query(`UPDATE model_health SET disabled = (model = ANY($1))`, [order.slice(0, order.indexOf(model))]);
+      fake.enqueueFor(model, { kind: 'fail', error: message });
+      const res = await generatePhoto(user.agent, { image: photoJpeg(), prompt: 'add snow falling' }).expect(400);
+      expect([model, res.body.error]).toEqual([model, 'nsfw_detected']);
+    }
+    expect(await balanceOf(a, user.id)).toMatchObject({ balance: 1 });
+    await db.query(`UPDATE model_health SET disabled = false`);
+    fake.enqueueFor(FLUX_2_PRO, E004);
+    const made = await generatePhoto(user.agent, { image: photoJpeg(), prompt: 'add snow falling' }).expect(200);
+    expect(made.body.model).toBe(NANO_BANANA);
+    expect(await balanceOf(a, user.id)).toMatchObject({ balance: 0 });
+    const { rows } = await db.query(`SELECT model, outcome FROM model_attempt WHERE image_id = $1 ORDER BY id`, [made.body.id]);
+    expect(rows).toEqual([
+      { model: FLUX_2_PRO, outcome: 'failed' },
+      { model: NANO_BANANA, outcome: 'succeeded' },
+    ]);
   });
 
   it('a model that stalls uses up only its attempt time: the next model answers within the request budget', async () => {

@@ -145,7 +145,7 @@ describe('Replicate image model adapter', () => {
   describe('each model with its own input schema (D41)', () => {
     const inputOf = () => fake.creates().at(-1)!.body!.input as Record<string, unknown>;
 
-    it.each([KONTEXT_MAX, KONTEXT_PRO])('%s: input_image as a data URI, seed, safety 2, the upload\'s format and aspect ratio; a URL string back', async (model) => {
+    it.each<SupportedModel>([KONTEXT_MAX, KONTEXT_PRO])('%s: input_image as a data URI, seed, safety 2, the upload\'s format and aspect ratio; a URL string back', async (model) => {
       const result = await adapter({}, model).edit(request({ seed: 1234, style: 'cartoon' }));
       expect(Object.keys(inputOf()).sort()).toEqual(['aspect_ratio', 'input_image', 'output_format', 'prompt', 'safety_tolerance', 'seed']);
       expect(inputOf()).toMatchObject({ prompt: 'add snow falling (in a cartoon style)', aspect_ratio: 'match_input_image', output_format: 'jpg', seed: 1234, safety_tolerance: 2 });

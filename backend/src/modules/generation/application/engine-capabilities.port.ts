@@ -21,4 +21,14 @@ export interface EngineCapabilities {
   readonly capabilities: readonly EngineCapability[] | null;
 }
 
+/**
+ * D41: which engine's capabilities hold now. A chain of AI models, or the local engine alone, is
+ * one answer for good; a chain with the local engine last (a degraded mode) answers the local
+ * engine's while every AI model of it is skipped or disabled, so the editor never promises what
+ * the engine serving now cannot do.
+ */
+export interface ActiveEngine {
+  current(): Promise<EngineCapabilities>;
+}
+
 export const ENGINE_CAPABILITIES = Symbol('ENGINE_CAPABILITIES');

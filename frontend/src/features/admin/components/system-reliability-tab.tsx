@@ -276,7 +276,7 @@ function ChainRow({
   const toggleAction: ChainAction = model.status === 'disabled' ? 'enable' : 'disable';
   const key = (action: string) => `${model.model}:${action}`;
   return (
-    <li className={styles.model} aria-labelledby={titleId}>
+    <li className={parts.row} aria-labelledby={titleId}>
       <div className={styles.modelHead}>
         <span className={styles.position}>
           <VisuallyHidden>Position</VisuallyHidden> {model.position || index + 1}
@@ -380,7 +380,7 @@ function ChainList({ chain, headingId }: { chain: ModelChain; headingId: string 
   }
 
   return (
-    <ol ref={listRef} className={styles.chain} aria-labelledby={headingId}>
+    <ol ref={listRef} className={parts.list} aria-labelledby={headingId}>
       {models.map((model, index) => (
         <ChainRow
           key={model.model}

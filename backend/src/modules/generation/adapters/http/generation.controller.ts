@@ -28,7 +28,7 @@ export class GenerationController {
   @Header('cache-control', 'public, max-age=300')
   @ApiOperation({ summary: 'Which engine edits the photos (replicate or local) and what it can do: the 12 chips marked supported or not, and the local engine\'s list (issue 15)' })
   @ApiOkResponse({ type: EngineDescriptionResponse })
-  capabilities(): EngineDescriptionResponse {
+  capabilities(): Promise<EngineDescriptionResponse> {
     return this.describeEngine.execute();
   }
 

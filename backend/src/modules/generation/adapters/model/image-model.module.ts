@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app-config';
 import { ChainImageModel } from '../../application/chain-image-model';
 import { CHAIN_MODELS, type ChainModels, type NamedImageModel } from '../../application/chain-models';
-import { ENGINE_CAPABILITIES, type EngineCapabilities } from '../../application/engine-capabilities.port';
+import { type ActiveEngine, ENGINE_CAPABILITIES } from '../../application/engine-capabilities.port';
 import { IMAGE_MODEL, type ImageModel } from '../../application/image-model.port';
 import { ModelChainService } from '../../application/model-chain.service';
 import { RunModelRecoveryJob } from '../../application/run-model-recovery.job';
@@ -68,11 +68,17 @@ import { TypeormModelChainRepository } from './typeorm/typeorm-model-chain.repos
       useFactory: (chain: ModelChainService, models: ChainModels): ImageModel => new ChainImageModel(chain, models),
     },
     {
-      // Issue 15: what the chain's first configured model can do (the AI models: any prompt). The
-      // local engine standing last is a degraded mode: it refuses, free, what it cannot do.
+      // Issue 15, D41: what the engine serving now can do (the AI models: any prompt). The local
+      // engine standing last in a chain of AI models is a degraded mode: its capabilities hold
+      // while it is the model the next generation tries first.
       provide: ENGINE_CAPABILITIES,
-      inject: [CHAIN_MODELS],
-      useFactory: (models: ChainModels): EngineCapabilities => (models.configured[0] === LOCAL_ENGINE_MODEL ? LOCAL_ENGINE_CAPABILITIES_SET : AI_MODEL_CAPABILITIES),
+      inject: [CHAIN_MODELS, ModelChainService],
+      useFactory: (models: ChainModels, chain: ModelChainService): ActiveEngine => {
+        const local = models.configured.includes(LOCAL_ENGINE_MODEL);
+        const ai = models.configured.some((m) => m !== LOCAL_ENGINE_MODEL);
+        if (!local || !ai) return { current: async () => (ai ? AI_MODEL_CAPABILITIES : LOCAL_ENGINE_CAPABILITIES_SET) };
+        return { current: async () => ((await chain.plan())[0] === LOCAL_ENGINE_MODEL ? LOCAL_ENGINE_CAPABILITIES_SET : AI_MODEL_CAPABILITIES) };
+      },
     },
   ],
   exports: [IMAGE_MODEL, ENGINE_CAPABILITIES, ModelChainService],
