@@ -28,6 +28,6 @@ describe('GENERATION_API', () => {
 
   it('runs one real generation against the active model', async () => {
     const result = await api.testModel();
-    expect(result).toEqual({ model: (await api.fallbackStatus()).currentModel, success: true, error: null });
+    expect(result).toEqual({ model: (await api.fallbackStatus()).currentModel, success: true, error: null, latencyMs: expect.any(Number) });
   });
 });

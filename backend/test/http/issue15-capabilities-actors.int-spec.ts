@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { LOCAL_ENGINE_CAPABILITIES } from '../../src/modules/generation/adapters/model/local-engine/edit-intents';
-import { ENGINE_CAPABILITIES, type EngineCapabilities } from '../../src/modules/generation/application/engine-capabilities.port';
+import { type ActiveEngine, ENGINE_CAPABILITIES } from '../../src/modules/generation/application/engine-capabilities.port';
 import { PROMPT_SUGGESTIONS } from '../../src/modules/generation/domain/shared-with-client/prompt-suggestions';
 import { SESSION_COOKIE } from '../../src/shared/auth/session-cookie';
 import { createGenerationApp, sql, type Agent, type TestUser } from '../generation/generation-helpers';
@@ -112,7 +112,7 @@ describe('GET /api/generation/capabilities as each actor (issue 15)', () => {
 
   it('works the answer out once, not per request: after the first, no actor\'s call makes the engine read the chips again', async () => {
     await anonymous().get(PATH).expect(200);
-    const canDo = jest.spyOn(t.app.get<EngineCapabilities>(ENGINE_CAPABILITIES), 'canDo');
+    const canDo = jest.spyOn(await t.app.get<ActiveEngine>(ENGINE_CAPABILITIES).current(), 'canDo');
     try {
       for (const { name, agent } of everyone()) expect([name, (await agent.get(PATH)).status]).toEqual([name, 200]);
       expect(canDo).not.toHaveBeenCalled();
