@@ -104,6 +104,16 @@ describe('System Status (001 §2, §3)', () => {
     expect(explanation).toHaveTextContent(/After 5 consecutive failures the system switches to the cheaper fallback model, Flux Kontext Pro/);
     expect(explanation).toHaveTextContent(/runs every 10 minutes/);
   });
+
+  it('describes a chain the admin ordered otherwise by position, not as higher-tier and cheaper (D41)', async () => {
+    const configuration = { ...fallbackStatus().configuration, primaryModel: 'google/nano-banana', fallbackModel: 'black-forest-labs/flux-2-pro' };
+    await openReliability({ [`GET ${STATUS}`]: () => json(fallbackStatus({ currentModel: 'google/nano-banana', configuration })) });
+    await screen.findByText('Normal');
+    const explanation = screen.getByRole('region', { name: 'How It Works' });
+    expect(explanation).toHaveTextContent(/Images are made with the first model of the chain, google\/nano-banana/);
+    expect(explanation).toHaveTextContent(/switches to the next model of the chain, black-forest-labs\/flux-2-pro, for 10 minutes/);
+    expect(explanation).not.toHaveTextContent(/higher-tier|cheaper/);
+  });
 });
 
 describe('Admin Controls (001 §4, §8)', () => {

@@ -472,6 +472,10 @@ function SystemConfiguration({ configuration }: { configuration: FallbackConfigu
   );
 }
 
+/** 001's pair, by id (black-forest-labs/flux-kontext-max) or by name (Flux Kontext Max). */
+const SPEC_KONTEXT_MAX = /kontext[- ]max/i;
+const SPEC_KONTEXT_PRO = /kontext[- ]pro/i;
+
 function HowItWorks({ configuration }: { configuration: FallbackConfiguration }) {
   const headingId = useId();
   // The explanation names the production models even when this server runs the local engine.
@@ -480,16 +484,22 @@ function HowItWorks({ configuration }: { configuration: FallbackConfiguration })
     configuration.engine === 'replicate' && configuration.fallbackModel
       ? configuration.fallbackModel
       : SPEC_FALLBACK_CONFIGURATION.fallbackModel;
+  // 001's words fit its pair (Kontext Max, then the cheaper Kontext Pro); a chain the admin
+  // ordered otherwise (D41) is described by position, not by tier or price.
+  const specPair = configuration.engine !== 'replicate' || (SPEC_KONTEXT_MAX.test(primary) && SPEC_KONTEXT_PRO.test(fallback));
   return (
     <Card as="section" className={parts.panel} aria-labelledby={headingId}>
       <h2 id={headingId} className={parts.panelTitle}>
         How It Works
       </h2>
       <ul className={styles.steps}>
-        <li>Images are made with the higher-tier model, {primary}, while it answers normally.</li>
+        <li>
+          Images are made with {specPair ? 'the higher-tier model' : 'the first model of the chain'}, {primary}, while it answers
+          normally.
+        </li>
         <li>
           E004 errors, service unavailable answers and timeouts count as failures. After {configuration.failureThreshold}{' '}
-          consecutive failures the system switches to the cheaper fallback model, {fallback}, for{' '}
+          consecutive failures the system switches to {specPair ? 'the cheaper fallback model' : 'the next model of the chain'}, {fallback}, for{' '}
           {minutesLabel(configuration.fallbackDurationMinutes)}.
         </li>
         <li>
