@@ -42,7 +42,7 @@ describe('loadConfig', () => {
   });
 
   it('D27/D30: Stripe when a key and webhook secret are set; the local checkout only by name in production', () => {
-    const base = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), DATABASE_URL: 'postgres://db/x' };
+    const base = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), DATABASE_URL: 'postgres://db/x', C2PA_DEVELOPMENT_SIGNER_IN_PRODUCTION: 'true' };
     expect(() => loadConfig(base)).toThrow(/STRIPE_SECRET_KEY: is required when NODE_ENV=production/);
     expect(loadConfig({ ...base, LOCAL_CHECKOUT_IN_PRODUCTION: 'true' }).billing.stripe).toBeUndefined();
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(/STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set/);

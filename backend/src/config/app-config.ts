@@ -9,6 +9,7 @@ import { checkImagesEnv, imagesConfig, imagesEnv } from '../modules/images/image
 import { supportConfig, supportEnv } from '../modules/support/support.config';
 import { toolsConfig, toolsEnv } from '../modules/tools/tools.config';
 import { mailConfig, mailEnv } from '../shared/mail/mail.config';
+import { checkProvenanceEnv, provenanceConfig, provenanceEnv } from '../shared/provenance/provenance.config';
 import { bool, type EnvOf, httpUrl, milliseconds, port, positiveInt, postgresUrl } from './env-types';
 import type { PoolSettings } from '../database/database-options';
 
@@ -60,12 +61,13 @@ const coreEnv = {
 
 /** Every environment variable the server reads: the core and each context's slice. */
 export const envSchema = z
-  .object({ ...coreEnv, ...mailEnv, ...identityEnv, ...creditsEnv, ...generationEnv, ...communityEnv, ...billingEnv, ...supportEnv, ...toolsEnv, ...imagesEnv })
+  .object({ ...coreEnv, ...mailEnv, ...identityEnv, ...creditsEnv, ...generationEnv, ...communityEnv, ...billingEnv, ...supportEnv, ...toolsEnv, ...imagesEnv, ...provenanceEnv })
   .superRefine((env, ctx) => {
     checkIdentityEnv(env, ctx);
     checkBillingEnv(env, ctx);
     checkImagesEnv(env, ctx);
     checkGenerationEnv(env, ctx);
+    checkProvenanceEnv(env, ctx);
     if (env.MODEL_TIMEOUT_MS >= env.CREDIT_RESERVATION_STALE_MINUTES * 60_000) {
       ctx.addIssue({
         code: 'custom',
@@ -130,7 +132,8 @@ export type AppConfig = ReturnType<typeof coreConfig> &
   ReturnType<typeof billingConfig> &
   ReturnType<typeof supportConfig> &
   ReturnType<typeof toolsConfig> &
-  ReturnType<typeof imagesConfig>;
+  ReturnType<typeof imagesConfig> &
+  ReturnType<typeof provenanceConfig>;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -166,6 +169,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     ...supportConfig(env),
     ...toolsConfig(env),
     ...imagesConfig(env),
+    ...provenanceConfig(env, REPO_ROOT),
   };
 }
 

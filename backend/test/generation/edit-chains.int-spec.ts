@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { withoutContentCredentials } from '../support/content-credentials';
 import { E005_SENSITIVE } from '../support/fake-replicate';
 import { photoJpeg, photoPng } from '../support/images';
 import { balanceOf, generate, grant, ledgerOf, replicateGenerationAppForSuite, signedInUser, sql } from './generation-helpers';
@@ -39,10 +40,11 @@ describe('edit chains, variants and masks with Replicate (issue 26)', () => {
     const served1 = (await user.agent.get(`/api/images/${first.body.id}`).expect(200)).body as Buffer;
     expect(Buffer.compare(inputs[1], served1)).not.toBe(0);
     expect(Buffer.compare(inputs[1], inputs[0])).toBe(0);
-    expect(Buffer.compare(inputs[2], inputs[0])).toBe(0);
+    // Step 2 had no watermark: its served file is its master, signed (D42); the picture is the photo's.
+    expect(Buffer.compare(withoutContentCredentials(inputs[2]), inputs[0])).toBe(0);
     // …so the third step's file is the clean picture, while the first one's carries the watermark.
     const served3 = (await user.agent.get(`/api/images/${third.body.id}`).expect(200)).body as Buffer;
-    expect(Buffer.compare(served3, inputs[0])).toBe(0);
+    expect(Buffer.compare(withoutContentCredentials(served3), inputs[0])).toBe(0);
     const [clean, marked] = await Promise.all([served3, served1].map((b) => sharp(b).removeAlpha().raw().toBuffer()));
     expect(marked.length).toBe(clean.length);
     expect(marked.some((v, i) => Math.abs(v - clean[i]) > 40)).toBe(true);

@@ -113,9 +113,11 @@ describe('generation end to end', () => {
       expect(meta.icc).toBeUndefined();
       expect(meta.xmp).toBeUndefined();
       expect(meta.iptc).toBeUndefined();
-      // And no metadata segment at all, byte for byte: no APP1 (EXIF/XMP), APP2 (ICC), APP13 (IPTC) or comment.
-      const segments = jpegSegments(stored).map((s) => s.name);
-      expect(segments.filter((n) => /^APP([1-9]|1[0-5])$|^COM$/.test(n))).toEqual([]);
+      // And no metadata segment at all, byte for byte: no APP1 (EXIF/XMP), APP2 (ICC), APP13 (IPTC) or
+      // comment. APP11 is the output's own content credentials (D42): C2PA JUMBF, nothing of the upload.
+      const segments = jpegSegments(stored);
+      expect(segments.map((s) => s.name).filter((n) => /^APP([1-9]|1[02-5])$|^COM$/.test(n))).toEqual([]);
+      expect(segments.filter((s) => s.name === 'APP11').every((s) => s.data.includes(Buffer.from('c2pa')))).toBe(true);
       expect(stored.includes(Buffer.from('TestCam'))).toBe(false);
       expect(stored.includes(Buffer.from('Jane Private'))).toBe(false);
     }

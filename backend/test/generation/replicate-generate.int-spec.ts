@@ -1,5 +1,6 @@
 import request from 'supertest';
 import sharp from 'sharp';
+import { actionsOf, readContentCredentials, withoutContentCredentials } from '../support/content-credentials';
 import { E004_UNAVAILABLE, E005_SENSITIVE } from '../support/fake-replicate';
 import { flatJpeg, meanDifference, photoPng } from '../support/images';
 import { balanceOf, generate, imageRow, ledgerOf, replicateGenerationAppForSuite, signedInUser, sql } from './generation-helpers';
@@ -24,10 +25,12 @@ describe('generation with Replicate', () => {
     expect(input.prompt).toBe('make the lighting more dramatic');
     expect(String(input.input_image)).toMatch(/^data:image\/png;base64,/);
 
-    // Stored here, byte for byte (no watermark, no metadata to strip), served with its real type.
+    // Stored here, byte for byte (no watermark, no metadata to strip) but for its content
+    // credentials (D42), served with its real type.
     const served = await request(suite.t.http).get(`/api/images/${res.body.id}`).expect(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
-    expect(Buffer.compare(served.body as Buffer, output)).toBe(0);
+    expect(Buffer.compare(withoutContentCredentials(served.body as Buffer), output)).toBe(0);
+    expect(actionsOf(await readContentCredentials(served.body as Buffer))[1]).toMatchObject({ action: 'c2pa.edited', softwareAgent: { name: 'black-forest-labs/flux-kontext-max' } });
     expect((await request(suite.t.http).get(`/api/images/${res.body.id}/download`).expect(200)).headers['content-disposition']).toBe(
       `attachment; filename="magic-editor-${res.body.id}.jpg"`,
     );

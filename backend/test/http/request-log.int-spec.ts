@@ -33,7 +33,7 @@ describe('the request log in production', () => {
   });
 
   it('writes slim JSON request lines without headers or cookies, and no warning for a signed-out visitor', async () => {
-    app = await startAppOnDatabase(db, { NODE_ENV: 'production', LOCAL_CHECKOUT_IN_PRODUCTION: 'true', LOG_LEVEL: 'info' });
+    app = await startAppOnDatabase(db, { NODE_ENV: 'production', LOCAL_CHECKOUT_IN_PRODUCTION: 'true', C2PA_DEVELOPMENT_SIGNER_IN_PRODUCTION: 'true', LOG_LEVEL: 'info' });
     const { base, output } = app;
 
     const cookieSecret = `cookie${randomBytes(8).toString('hex')}`;

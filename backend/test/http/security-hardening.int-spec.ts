@@ -164,7 +164,7 @@ describe('issue 9: the same-origin check trusts PUBLIC_URL over the Host header'
 });
 
 describe('issue 9: API docs', () => {
-  const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), LOCAL_CHECKOUT_IN_PRODUCTION: 'true' };
+  const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), LOCAL_CHECKOUT_IN_PRODUCTION: 'true', C2PA_DEVELOPMENT_SIGNER_IN_PRODUCTION: 'true' };
 
   it('are off in production by default', async () => {
     const t = await createTestApp({ env: production });

@@ -16,7 +16,7 @@ describe('graceful shutdown', () => {
     const port = await freePort();
     const server = startServerProcess({
       NODE_ENV: 'production',
-      LOCAL_CHECKOUT_IN_PRODUCTION: 'true',
+      LOCAL_CHECKOUT_IN_PRODUCTION: 'true', C2PA_DEVELOPMENT_SIGNER_IN_PRODUCTION: 'true',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: db.url,

@@ -152,7 +152,7 @@ describe('MailModule chooses the adapter from config', () => {
       log: (m: string) => logs.push(['log', m]),
       warn: (m: string) => logs.push(['warn', m]),
     } as unknown as import('@nestjs/common').Logger;
-    const production = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), DATABASE_URL: 'postgres://db/x', LOCAL_CHECKOUT_IN_PRODUCTION: 'true' });
+    const production = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), DATABASE_URL: 'postgres://db/x', LOCAL_CHECKOUT_IN_PRODUCTION: 'true', C2PA_DEVELOPMENT_SIGNER_IN_PRODUCTION: 'true' });
     const mailer = createMailer(production, logger);
     expect(mailer).toBeInstanceOf(OutboxMailer);
     expect(logs).toEqual([['warn', expect.stringMatching(/NO SMTP_URL IN PRODUCTION/)]]);

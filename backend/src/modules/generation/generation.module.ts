@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ProvenanceModule } from '../../shared/provenance/provenance.module';
 import { RateLimitModule } from '../../shared/rate-limit/rate-limit.module';
 import { CreditsModule } from '../credits';
 import { ImagesModule } from '../images';
@@ -23,7 +24,7 @@ import { GENERATION_API } from './generation.api';
  * images context, reached only through IMAGES_API.
  */
 @Module({
-  imports: [CreditsModule, ImagesModule, ImageModelModule, RateLimitModule],
+  imports: [CreditsModule, ImagesModule, ImageModelModule, RateLimitModule, ProvenanceModule],
   controllers: [GenerationController],
   providers: [
     UploadCheckService,

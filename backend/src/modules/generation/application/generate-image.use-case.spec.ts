@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import sharp from 'sharp';
+import { ContentCredentialsService } from '../../../shared/provenance/content-credentials.service';
 import { loadConfig, type AppConfig } from '../../../config/app-config';
 import { DomainError } from '../../../shared/errors/domain-error';
 import { EventBus } from '../../../shared/events/event-bus';
@@ -99,6 +100,8 @@ describe('GenerateImageUseCase', () => {
       slots,
       new RegionMaskService(),
       new ChainSourceCodec(),
+      // The content credentials are the integration tests' (test/provenance): here the file passes as it is.
+      { sign: async (bytes: Buffer) => bytes } as unknown as ContentCredentialsService,
     );
     const run = (over: Record<string, unknown> = {}) =>
       useCase.execute({ userId: 'u1', image: { buffer: jpeg, originalname: 'a.jpg' }, prompt: 'make it black and white', ...over });

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { randomInt, randomUUID } from 'node:crypto';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
+import { ContentCredentialsService } from '../../../shared/provenance/content-credentials.service';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import { DomainError } from '../../../shared/errors/domain-error';
 import { EventBus } from '../../../shared/events/event-bus';
@@ -131,6 +132,7 @@ export class GenerateImageUseCase {
     private readonly slots: InstanceGenerationSlots,
     private readonly masks: RegionMaskService,
     private readonly chainCodec: ChainSourceCodec,
+    private readonly credentials: ContentCredentialsService,
   ) {}
 
   async execute(command: GenerateImageCommand): Promise<GenerationResult> {
@@ -369,8 +371,14 @@ export class GenerateImageUseCase {
     const completed = await oneAtATime(async () => {
       const made = mask ? await this.masks.composite(original.bytes, edited.image, mask) : edited.image;
       const output = await this.outputs.prepare(made, { watermark: watermarked });
+      // D42: the served file carries content credentials, signed after the last transform (the watermark).
+      const signed = await this.credentials.sign(output.bytes, output.mimeType, {
+        model: edited.model,
+        editedAt: new Date(),
+        parent: { sha256: createHash('sha256').update(original.bytes).digest('hex'), mimeType: original.mimeType },
+      });
       return this.images.completeWith(imageId, {
-        bytes: output.bytes,
+        bytes: signed,
         mimeType: output.mimeType,
         model: edited.model,
         isWatermarked: watermarked,
