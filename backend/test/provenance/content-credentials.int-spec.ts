@@ -45,12 +45,21 @@ describe('content credentials on outputs (D42)', () => {
     expect(ingredient).not.toHaveProperty('thumbnail');
     expect(read.assertions!.map((a) => a.label).sort()).toEqual(['c2pa.actions.v2', 'c2pa.hash.data', 'c2pa.ingredient.v3']);
 
+    // The renditions lists and link previews show (WebP, D31) carry the same credentials.
+    expect(made.body.generatedRenditions.length).toBeGreaterThan(0);
+    for (const rendition of made.body.generatedRenditions as Array<{ url: string }>) {
+      const webp = (await request(suite.t.http).get(rendition.url).expect(200)).body as Buffer;
+      const readRendition = await readContentCredentials(webp);
+      expect([rendition.url, readRendition.format, readRendition.valid]).toEqual([rendition.url, 'WebP', true]);
+      expect(actionsOf(readRendition)[1]).toMatchObject({ action: 'c2pa.edited', digitalSourceType: SOURCE_TYPE, softwareAgent: { name: 'local-engine' } });
+    }
+
     // The upload's camera, owner and GPS fields: nowhere in the file or its manifest.
     const text = file.toString('latin1') + JSON.stringify(read);
     for (const secret of ['TestCam', 'Spy 1', 'Jane Private', 'GPS', '2964/100']) expect([secret, text.includes(secret)]).toEqual([secret, false]);
   });
 
-  it('a watermarked output (a free credit) is signed after the watermark; a PNG output too', async () => {
+  it('a watermarked output (a free credit) is signed after the watermark, its renditions too; a PNG output too', async () => {
     const user = await signedInUser(suite.t, { watermarked: 1 });
     const marked = await generate(user.agent, { image: photoPng(), contentType: 'image/png', prompt: 'make it black and white' }).expect(200);
     expect(marked.body.watermarked).toBe(true);
@@ -61,6 +70,8 @@ describe('content credentials on outputs (D42)', () => {
     // The served image is the download (one file, one manifest).
     const served = (await request(suite.t.http).get(`/api/images/${marked.body.id}`).expect(200)).body as Buffer;
     expect(Buffer.compare(served, png)).toBe(0);
+    const [first] = marked.body.generatedRenditions as Array<{ url: string }>;
+    expect((await readContentCredentials((await request(suite.t.http).get(first.url).expect(200)).body as Buffer)).valid).toBe(true);
   });
 
   it('a changed byte breaks the hash binding: the reader says so', async () => {

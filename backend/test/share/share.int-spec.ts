@@ -99,6 +99,7 @@ describe('sharing an edit (/share/{id})', () => {
         generatedRenditions,
         visibility: 'public',
         isOwner: false,
+        model: 'local-engine',
       });
       expect(res.body.originalRenditions.length).toBeGreaterThan(0);
       expect(res.headers['cache-control']).toBe('private, no-cache');

@@ -6,8 +6,45 @@ import { JPEG, PNG } from '@trustnxt/c2pa-ts/asset';
 import { SuperBox } from '@trustnxt/c2pa-ts/jumbf';
 import { ManifestStore } from '@trustnxt/c2pa-ts/manifest';
 
+/**
+ * c2pa-ts reads JPEG and PNG, not WebP: this is the little it needs of a WebP file (RIFF): its
+ * bytes, for the data hash, and the payload of its top-level `C2PA` chunk, the manifest store.
+ */
+class WebP {
+  static canRead(buf) {
+    return buf.length >= 12 && buf.toString('latin1', 0, 4) === 'RIFF' && buf.toString('latin1', 8, 12) === 'WEBP';
+  }
+
+  constructor(buf) {
+    this.data = buf;
+    this.mimeType = 'image/webp';
+  }
+
+  getDataLength() {
+    return this.data.length;
+  }
+
+  async getDataRange(start = 0, length = this.data.length - start) {
+    return new Uint8Array(this.data.subarray(start, start + length));
+  }
+
+  getManifestJUMBF() {
+    for (let at = 12; at + 8 <= this.data.length; ) {
+      const fourcc = this.data.toString('latin1', at, at + 4);
+      const size = this.data.readUInt32LE(at + 4);
+      if (fourcc === 'C2PA') return new Uint8Array(this.data.subarray(at + 8, at + 8 + size));
+      at += 8 + size + (size % 2);
+    }
+    return undefined;
+  }
+
+  dumpInfo() {
+    return `WebP, ${this.data.length} bytes`;
+  }
+}
+
 const bytes = fs.readFileSync(process.argv[2]);
-const asset = JPEG.canRead(bytes) ? new JPEG(bytes) : PNG.canRead(bytes) ? new PNG(bytes) : null;
+const asset = JPEG.canRead(bytes) ? new JPEG(bytes) : PNG.canRead(bytes) ? new PNG(bytes) : WebP.canRead(bytes) ? new WebP(bytes) : null;
 if (!asset) {
   console.log(JSON.stringify({ format: 'unsupported' }));
   process.exit(0);
@@ -17,7 +54,13 @@ if (!jumbf) {
   console.log(JSON.stringify({ format: asset.constructor.name, manifest: null }));
   process.exit(0);
 }
-const store = ManifestStore.read(SuperBox.fromBuffer(jumbf));
+let store;
+try {
+  store = ManifestStore.read(SuperBox.fromBuffer(jumbf));
+} catch (error) {
+  console.log(JSON.stringify({ format: asset.constructor.name, valid: false, codes: [error.code ?? 'unreadable'], error: error.message }));
+  process.exit(0);
+}
 const result = await store.validate(asset);
 const manifest = store.getActiveManifest();
 const plain = (value) =>

@@ -81,7 +81,10 @@ export interface RawPixels {
   channels: 1 | 2 | 3 | 4;
 }
 
-/** Renditions made by `renditionsFromPixels` (opaque to the caller). */
+/**
+ * Renditions made by `renditionsFromPixels`. The caller passes them back as they are, or with their
+ * bytes signed (D42: content credentials) and each version made anew with `renditionVersion`.
+ */
 export interface GeneratedRenditions {
   readonly made: ReadonlyArray<{ width: number; height: number; version: string; bytes: Buffer }>;
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash, randomInt, randomUUID } from 'node:crypto';
-import { ContentCredentialsService } from '../../../shared/provenance/content-credentials.service';
+import { ContentCredentialsService, type EditProvenance } from '../../../shared/provenance/content-credentials.service';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import { DomainError } from '../../../shared/errors/domain-error';
 import { EventBus } from '../../../shared/events/event-bus';
@@ -12,7 +12,7 @@ import {
   type CreditsApi,
   type Reservation,
 } from '../../credits';
-import { ImageNotFoundError, IMAGES_API, type ChainSource, type GeneratedRenditions, type ImagesApi, type RenditionView, type StoredMimeType } from '../../images';
+import { ImageNotFoundError, IMAGES_API, renditionVersion, type ChainSource, type GeneratedRenditions, type ImagesApi, type RenditionView, type StoredMimeType } from '../../images';
 import { sanitizeFilename } from '../domain/filename';
 import { SEED_MAX, SEED_MIN } from '../domain/generation-seed';
 import { MODEL_BUSY_MESSAGE, PromptBlockedError, SourceImageNotReadyError, TooManyGenerationsInFlightError } from '../domain/generation-errors';
@@ -371,18 +371,23 @@ export class GenerateImageUseCase {
     const completed = await oneAtATime(async () => {
       const made = mask ? await this.masks.composite(original.bytes, edited.image, mask) : edited.image;
       const output = await this.outputs.prepare(made, { watermark: watermarked });
-      // D42: the served file carries content credentials, signed after the last transform (the watermark).
-      const signed = await this.credentials.sign(output.bytes, output.mimeType, {
+      // D42: the served file and its renditions carry content credentials, signed after the last
+      // transform (the watermark).
+      const provenance: EditProvenance = {
         model: edited.model,
         editedAt: new Date(),
         parent: { sha256: createHash('sha256').update(original.bytes).digest('hex'), mimeType: original.mimeType },
-      });
+      };
+      const [signed, renditions] = await Promise.all([
+        this.credentials.sign(output.bytes, output.mimeType, provenance),
+        output.renditions.then((made) => made && this.signRenditions(made, provenance)),
+      ]);
       return this.images.completeWith(imageId, {
         bytes: signed,
         mimeType: output.mimeType,
         model: edited.model,
         isWatermarked: watermarked,
-        renditions: output.renditions,
+        renditions: Promise.resolve(renditions),
         master: output.master,
       });
     });
@@ -399,6 +404,17 @@ export class GenerateImageUseCase {
       seed,
       ...completed,
     };
+  }
+
+  /** D42: each WebP rendition signed like the file it shows; its version (the address) follows its new bytes. */
+  private async signRenditions(made: GeneratedRenditions, provenance: EditProvenance): Promise<GeneratedRenditions> {
+    const signed = await Promise.all(
+      made.made.map(async (r) => {
+        const bytes = await this.credentials.sign(r.bytes, 'image/webp', provenance);
+        return { ...r, bytes, version: renditionVersion(bytes) };
+      }),
+    );
+    return { ...made, made: signed };
   }
 
   /** The model chain's call under MODEL_TIMEOUT_MS (all its models together); a model that ignores the abort is left behind all the same. */

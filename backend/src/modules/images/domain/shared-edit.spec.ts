@@ -17,6 +17,7 @@ function image(overrides: Partial<ShareableImage> = {}): ShareableImage {
     laughCount: 3,
     generatedMimeType: 'image/jpeg',
     renditions: { originalRenditions: [], generatedRenditions: [] },
+    model: 'local-engine',
     ...overrides,
   };
 }

@@ -24,6 +24,8 @@ export interface ShareableImage {
   laughCount: number;
   generatedMimeType: StoredMimeType | null;
   renditions: RenditionViews;
+  /** The model that made it (D42: its content credentials' software agent). */
+  model: string | null;
 }
 
 /** GET /api/images/{id}/share. */
@@ -40,6 +42,8 @@ export interface SharedEdit {
   visibility: ShareVisibility;
   /** The viewer made it (so may make it public, and sees the private notice). */
   isOwner: boolean;
+  /** D42: the model that made the edit, as the file's content credentials name it. */
+  model: string | null;
 }
 
 /** A link preview's picture: a path on this site and what it is. */
@@ -71,6 +75,7 @@ export function sharedEditFor(image: ShareableImage, viewer: Viewer | null): Sha
     generatedRenditions: image.renditions.generatedRenditions,
     visibility: visibilityOf(image),
     isOwner: viewer !== null && isOwner(image, viewer),
+    model: image.model,
   };
 }
 

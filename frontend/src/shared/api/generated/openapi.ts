@@ -2178,6 +2178,11 @@ export interface components {
             visibility: components["schemas"]["ShareVisibility"];
             /** @description The viewer made it. */
             isOwner: boolean;
+            /**
+             * @description D42: the model that made the edit, as the file's content credentials name it.
+             * @example black-forest-labs/flux-kontext-max
+             */
+            model: string | null;
         };
         /**
          * @description Who can open it: everyone, only the owner (D14 switch off), or only the owner because an admin hid it.

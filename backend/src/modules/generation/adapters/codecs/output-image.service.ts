@@ -8,8 +8,8 @@ import { watermarkLayout, watermarkSvg } from '../../domain/watermark';
 export interface OutputImage {
   bytes: Buffer;
   mimeType: StoredMimeType;
-  /** D31: the stored file's renditions, made from the same pixels while it is encoded; left out when the model's bytes are stored as they are. */
-  renditions?: Promise<GeneratedRenditions | null>;
+  /** D31: the stored file's renditions, made from the same pixels while it is encoded. */
+  renditions: Promise<GeneratedRenditions | null>;
   /** D38: with a watermark, the output as it was before it (the chain's next step is made from it). */
   master?: { bytes: Buffer; mimeType: StoredMimeType };
 }
@@ -37,15 +37,16 @@ export class OutputImageService {
     }
     if (!meta.width || !meta.height) throw new UnusableModelOutputError();
     const carriesMetadata = Boolean(meta.exif || meta.xmp || meta.iptc || meta.icc || (meta.comments?.length ?? 0) > 0);
-    if (!options.watermark && !carriesMetadata) return { bytes: output, mimeType };
-
     const turned = (meta.orientation ?? 1) >= 5;
     const width = turned ? meta.height : meta.width;
     const height = turned ? meta.width : meta.height;
-    // The renditions (images context, D31) are made from the same decoded pixels side by side with
-    // the full file's encode, not by decoding that file again afterwards.
+    // The renditions (images context, D31) are made here, from the same decoded pixels side by side
+    // with the full file's encode (not by decoding that file again afterwards), so the caller has
+    // them to sign (D42) whether or not the file itself is re-encoded.
     const renditions = this.renditionsOf(output, width, options.watermark);
     renditions.catch(() => undefined); // observed by the images context, or dropped with a failed output
+    if (!options.watermark && !carriesMetadata) return { bytes: output, mimeType, renditions };
+
     try {
       let pipeline = sharp(output, { failOn: 'error', limitInputPixels: MAX_OUTPUT_PIXELS }).rotate();
       if (options.watermark) {

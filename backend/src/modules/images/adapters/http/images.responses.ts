@@ -138,6 +138,9 @@ export class SharedEditResponse {
 
   @ApiProperty({ type: Boolean, description: 'The viewer made it.' })
   isOwner: boolean;
+
+  @ApiProperty({ type: String, nullable: true, example: 'black-forest-labs/flux-kontext-max', description: "D42: the model that made the edit, as the file's content credentials name it." })
+  model: string | null;
 }
 sameJsonShape<SharedEditResponse, SharedEdit>();
 

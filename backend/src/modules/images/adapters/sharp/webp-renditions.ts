@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { renditionWidths } from '../../domain/rendition';
+import { renditionVersion, renditionWidths } from '../../domain/rendition';
 import type { RawPixels } from '../../images.api';
 
 /** One WebP rendition as made: its size, its version (16 hex of the SHA-256 of its bytes) and its bytes. */
@@ -63,7 +62,7 @@ async function encodeWebpRenditions(
       return {
         width: encoded.info.width,
         height: encoded.info.height,
-        version: createHash('sha256').update(encoded.data).digest('hex').slice(0, 16),
+        version: renditionVersion(encoded.data),
         bytes: encoded.data,
       };
     }),

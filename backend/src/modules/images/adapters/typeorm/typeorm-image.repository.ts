@@ -362,7 +362,7 @@ export class TypeormImageRepository {
   async findShareable(id: string): Promise<ShareableImage | null> {
     const rows = (await this.images.query(
       `SELECT "id", "user_id", "status", "is_public", "is_hidden_by_admin", "prompt", "style", "timestamp", "laugh_count",
-              "generated_mime_type", "renditions"
+              "generated_mime_type", "renditions", "model"
          FROM "image" WHERE "id" = $1`,
       [id],
     )) as Array<{
@@ -377,6 +377,7 @@ export class TypeormImageRepository {
       laugh_count: number;
       generated_mime_type: string | null;
       renditions: unknown;
+      model: string | null;
     }>;
     const row = rows[0];
     if (!row) return null;
@@ -392,6 +393,7 @@ export class TypeormImageRepository {
       laughCount: row.laugh_count,
       generatedMimeType: isStoredMimeType(row.generated_mime_type) ? row.generated_mime_type : null,
       renditions: renditionViews(row.id, row.renditions),
+      model: row.model,
     };
   }
 
