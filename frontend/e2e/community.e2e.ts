@@ -78,9 +78,9 @@ describe('the community in a real browser', () => {
     const id = await generatePublic(creator.request, prompt);
 
     await card.getByText(`“${prompt}”`).waitFor({ timeout: 10_000 });
-    const edited = card.getByRole('img', { name: prompt, exact: true });
+    const edited = card.getByRole('img', { name: `AI-edited: ${prompt}`, exact: true });
     await expect.poll(() => edited.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
-    expect(await card.getByRole('link', { name: new RegExp(`^${prompt}`) }).getAttribute('href')).toBe(`/api/images/${id}`);
+    expect(await card.getByRole('link', { name: new RegExp(`^AI-edited: ${prompt}`) }).getAttribute('href')).toBe(`/api/images/${id}`);
     expect(await card.getByRole('link', { name: /^Original photo/ }).getAttribute('href')).toBe(`/api/images/${id}/original`);
     const laugh = card.getByRole('button', { name: /^Laugh, / });
     expect(await laugh.getAttribute('aria-label')).toBe('Laugh, 0 laughs');

@@ -174,7 +174,7 @@ describe('keep editing in a real browser (issue 26)', () => {
     const made = await generateAndWait(page, 'Generate · 4 credits');
     expect(made.variants?.map((v) => v.status)).toEqual(['completed', 'completed', 'completed', 'completed']);
     const grid = page.getByRole('region', { name: 'Pick a result' });
-    await grid.getByRole('img', { name: /^Variant 4 of 4/ }).waitFor();
+    await grid.getByRole('img', { name: /^AI-edited variant 4 of 4/ }).waitFor();
     expect(await axeViolations(page)).toEqual([]); // the variants grid
     await grid.getByRole('button', { name: /Use this one\W+variant 3 of 4/ }).click();
     await expect.poll(() => grid.getByRole('button', { name: /Use this one\W+variant 3 of 4/ }).getAttribute('aria-pressed')).toBe('true');

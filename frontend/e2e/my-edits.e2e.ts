@@ -33,7 +33,7 @@ describe('My Edits in a real browser', () => {
     // WebP renditions (D31).
     // Scoped to the step: the dashboard's community section may show other edits with the same prompt.
     const step = page.getByRole('region', { name: 'Download Results' });
-    const result = step.getByRole('img', { name: chip, exact: true });
+    const result = step.getByRole('img', { name: `AI-edited: ${chip}`, exact: true });
     expect(await result.getAttribute('src')).toMatch(/^\/api\/images\/[0-9a-f-]{36}$/);
     const thumbnail = step.getByRole('region', { name: 'Versions' }).getByRole('button', { name: /^Version 1\b/ }).locator('img');
     expect(await thumbnail.getAttribute('srcset')).toMatch(/\/renditions\/generated-\d+-[0-9a-f]{16}\.webp \d+w/);

@@ -72,7 +72,7 @@ describe('sharing an edit in a real browser (issue 15)', () => {
     const errors = watchErrors(visitor);
     await visitor.goto(link);
     await visitor.getByRole('heading', { level: 1, name: '\u201cadd snow falling\u201d' }).waitFor();
-    for (const name of ['The photo before the edit', 'add snow falling']) {
+    for (const name of ['The photo before the edit', 'AI-edited: add snow falling']) {
       const img = visitor.getByRole('img', { name, exact: true });
       await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
     }
@@ -136,7 +136,7 @@ describe('sharing an edit in a real browser (issue 15)', () => {
     await phone.waitForLoadState('networkidle');
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     const before = await phone.getByRole('img', { name: 'The photo before the edit' }).boundingBox();
-    const after = await phone.getByRole('img', { name: 'add snow falling', exact: true }).boundingBox();
+    const after = await phone.getByRole('img', { name: 'AI-edited: add snow falling', exact: true }).boundingBox();
     expect(after!.y).toBeGreaterThan(before!.y + before!.height - 1);
     expect(await axeViolations(phone)).toEqual([]);
   }, 90_000);

@@ -26,8 +26,18 @@ export const sharedEditSchema = z.pipe(
     // Anything unknown is treated as not public: the owner is asked before a link is shared.
     visibility: z.catch(z.enum(VISIBILITIES), 'private'),
     isOwner: z.catch(z.boolean(), false),
+    // D42: the model that made the edit; missing, empty or not a string reads as null (not named).
+    model: z.catch(
+      z.nullable(
+        z.pipe(
+          z.string(),
+          z.transform((model) => model.trim() || null),
+        ),
+      ),
+      null,
+    ),
   }),
-  z.transform((raw): SharedEdit => ({ ...toEditFields(raw), visibility: raw.visibility, isOwner: raw.isOwner })),
+  z.transform((raw): SharedEdit => ({ ...toEditFields(raw), visibility: raw.visibility, isOwner: raw.isOwner, model: raw.model })),
 ) satisfies SchemaOf<SharedEdit>;
 
 export const sharedEditApi = baseApi.injectEndpoints({

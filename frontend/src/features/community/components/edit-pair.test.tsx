@@ -1,5 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { AI_EDITED_DESCRIPTION } from '../../../shared/ui/ai-edited-badge';
+import { aiEditedBadgeOn } from '../../../test/ai-edited';
 import { toCommunityEntry, type CommunityEntry } from '../lib/community-entry';
 import { LEADERBOARD_IMAGE_SIZES } from '../pages/leaderboard-page';
 import { entry, entryWithRenditions } from './community-test-kit';
@@ -18,7 +20,7 @@ function read(sent: unknown): CommunityEntry {
 function images() {
   return {
     original: screen.getByRole('img', { name: /^Original photo/ }),
-    edited: screen.getByRole('img', { name: /^prompt number/ }),
+    edited: screen.getByRole('img', { name: /^AI-edited: prompt number/ }),
   };
 }
 
@@ -81,8 +83,44 @@ describe('EditPair images (D31 renditions)', () => {
     const shown = read(entryWithRenditions(4));
     render(<EditPair entry={shown} sizes={SIZES} />);
     fireEvent.error(images().edited);
-    expect(screen.queryByRole('img', { name: 'prompt number 4' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /^prompt number 4/ })).toHaveAttribute('href', `/api/images/${shown.id}`);
+    expect(screen.queryByRole('img', { name: 'AI-edited: prompt number 4' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^AI-edited: prompt number 4/ })).toHaveAttribute('href', `/api/images/${shown.id}`);
+  });
+});
+
+describe('EditPair labels (D42)', () => {
+  it('labels the generated image "AI-edited", in its alt text and with the badge over it, and not the original', () => {
+    const shown = read(entry(5));
+    render(<EditPair entry={shown} sizes={SIZES} />);
+    const { original, edited } = images();
+
+    expect(edited).toHaveAttribute('alt', 'AI-edited: prompt number 5');
+    expect(original).toHaveAttribute('alt', 'Original photo for \u201cprompt number 5\u201d');
+    const badge = aiEditedBadgeOn(edited);
+    expect(badge).toHaveTextContent('AI-edited');
+    expect(badge).toHaveAccessibleDescription(AI_EDITED_DESCRIPTION);
+    // Beside the link, not in it: the link is named by the image alone.
+    expect(edited.closest('a')).not.toContainElement(badge);
+    expect(screen.getByRole('link', { name: /^AI-edited: prompt number 5\W+opens in a new tab\W*$/ })).toHaveAttribute('href', `/api/images/${shown.id}`);
+    expect(aiEditedBadgeOn(original)).toBeNull();
+    expect(screen.getAllByText('AI-edited')).toHaveLength(1);
+  });
+
+  it('says "AI-edited image" when the edit has no prompt', () => {
+    render(<EditPair entry={read({ ...entry(6), prompt: '  ' })} sizes={SIZES} />);
+    expect(screen.getByRole('img', { name: 'AI-edited image' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Original photo' })).toBeInTheDocument();
+  });
+
+  it('says "AI-edited" in the note that takes the place of a picture that cannot be loaded', () => {
+    const shown = read(entry(7));
+    render(<EditPair entry={shown} sizes={SIZES} />);
+    const link = images().edited.closest('a')!;
+    fireEvent.error(images().edited);
+    expect(link).toHaveTextContent('AI-edited: prompt number 7');
+    expect(link).toHaveAttribute('href', `/api/images/${shown.id}`);
+    // The note says it; no badge lies over the note.
+    expect(screen.queryByText('AI-edited')).not.toBeInTheDocument();
   });
 });
 

@@ -1,5 +1,6 @@
 import { cx } from '../../../shared/lib/cx';
 import { quotePrompt } from '../../../shared/lib/quote-prompt';
+import { aiEditedAlt } from '../../../shared/ui/ai-edited-badge';
 import { ImageFigure } from '../../../shared/ui/image-figure';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import type { CommunityEntry } from '../lib/community-entry';
@@ -26,7 +27,10 @@ export interface EditPairProps {
   stackOnPhones?: boolean;
 }
 
-/** The original and the generated image side by side, each a link to the full image. */
+/**
+ * The original and the generated image side by side, each a link to the full image; the generated
+ * one labelled "AI-edited" (D42), the original not.
+ */
 export function EditPair({ entry, sizes, eager = false, priority = false, stackOnPhones = false }: EditPairProps) {
   const prompt = entry.prompt.trim();
   const common = {
@@ -52,8 +56,9 @@ export function EditPair({ entry, sizes, eager = false, priority = false, stackO
         key={`g-${entry.id}`}
         src={entry.imageUrl}
         renditions={entry.generatedRenditions}
-        alt={prompt || 'Edited photo'}
+        alt={aiEditedAlt(prompt)}
         caption="Edited"
+        aiEdited
         {...common}
       />
     </div>

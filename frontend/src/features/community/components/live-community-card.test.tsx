@@ -2,6 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { USER_IDENTIFIER_KEY } from '../../../shared/lib/user-identifier';
+import { AI_EDITED_DESCRIPTION } from '../../../shared/ui/ai-edited-badge';
+import { aiEditedBadgeOn } from '../../../test/ai-edited';
 import { json, signedOut, stubApi, type ApiRoutes } from '../../../test/fetch-stub';
 import { resetPageVisibility, stubWebSocket } from '../../../test/websocket-stub';
 import { laughMemory } from '../lib/laugh-memory';
@@ -53,7 +55,10 @@ describe('the live community card (000 §2 landing page, §4)', () => {
     expect(await within(card()).findByText('“add snow falling”')).toBeInTheDocument();
     expect(new URL(calls(requests, 'GET', '/api/community/recent')[0]!.url).search).toBe('?limit=1');
     const original = within(card()).getByRole('img', { name: 'Original photo for “add snow falling”' });
-    const edited = within(card()).getByRole('img', { name: 'add snow falling' });
+    const edited = within(card()).getByRole('img', { name: 'AI-edited: add snow falling' });
+    // D42: the generated image is labelled, the original is not.
+    expect(aiEditedBadgeOn(edited)).toHaveAccessibleDescription(AI_EDITED_DESCRIPTION);
+    expect(aiEditedBadgeOn(original)).toBeNull();
     expect(original.closest('a')).toHaveAttribute('href', `/api/images/${LATEST.id}/original`);
     expect(edited.closest('a')).toHaveAttribute('href', `/api/images/${LATEST.id}`);
     expect(edited.closest('a')).toHaveAttribute('target', '_blank');
@@ -64,7 +69,7 @@ describe('the live community card (000 §2 landing page, §4)', () => {
     const withRenditions = entryWithRenditions(1, { prompt: 'add snow falling' });
     const { latest } = show({ 'GET /api/community/recent': () => json([withRenditions]) });
 
-    const edited = await within(card()).findByRole('img', { name: 'add snow falling' });
+    const edited = await within(card()).findByRole('img', { name: 'AI-edited: add snow falling' });
     const original = within(card()).getByRole('img', { name: 'Original photo for “add snow falling”' });
     for (const image of [original, edited]) {
       expect(image).toHaveAttribute('sizes', LIVE_EDIT_IMAGE_SIZES);
@@ -77,7 +82,7 @@ describe('the live community card (000 §2 landing page, §4)', () => {
 
     act(() => latest().open());
     act(() => latest().receive({ type: 'new_community_edit', data: entryWithRenditions(0, { prompt: 'make it a cartoon', timestamp: NEWER.timestamp }) }));
-    const newer = within(card()).getByRole('img', { name: 'make it a cartoon' });
+    const newer = within(card()).getByRole('img', { name: 'AI-edited: make it a cartoon' });
     expect(newer.getAttribute('srcset')).toContain(`/api/images/${NEWER.id}/renditions/generated-320-`);
     expect(newer).toHaveAttribute('sizes', LIVE_EDIT_IMAGE_SIZES);
   });
@@ -165,7 +170,7 @@ describe('the live community card (000 §2 landing page, §4)', () => {
 
     expect(within(card()).getByText('“make it a cartoon”')).toBeInTheDocument();
     expect(within(card()).queryByText('“add snow falling”')).not.toBeInTheDocument();
-    expect(within(card()).getByRole('img', { name: 'make it a cartoon' })).toHaveAttribute('src', `/api/images/${NEWER.id}`);
+    expect(within(card()).getByRole('img', { name: 'AI-edited: make it a cartoon' })).toHaveAttribute('src', `/api/images/${NEWER.id}`);
     expect(laughButton()).toHaveAccessibleName('Laugh, 4 laughs');
     expect(laughButton()).toHaveAttribute('aria-pressed', 'false');
   });

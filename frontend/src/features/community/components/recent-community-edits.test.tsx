@@ -5,6 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { baseApi } from '../../../shared/api/base-api';
 import { USER_IDENTIFIER_KEY } from '../../../shared/lib/user-identifier';
+import { AI_EDITED_DESCRIPTION } from '../../../shared/ui/ai-edited-badge';
+import { aiEditedBadgeOn } from '../../../test/ai-edited';
 import { json, signedOut, stubApi, type ApiRoutes } from '../../../test/fetch-stub';
 import { laughMemory } from '../lib/laugh-memory';
 import { calls, entry, entryWithRenditions, forgetLaughs, heldAnswer, renderWithStore } from './community-test-kit';
@@ -52,8 +54,12 @@ describe('Recent Community Edits (000 §2 editor page)', () => {
     const first = await screen.findByRole('article', { name: 'add snow falling' });
     expect(screen.queryByText('Loading community edits...')).not.toBeInTheDocument();
     const original = within(first).getByRole('img', { name: 'Original photo for “add snow falling”' });
-    const edited = within(first).getByRole('img', { name: 'add snow falling' });
+    const edited = within(first).getByRole('img', { name: 'AI-edited: add snow falling' });
     expect(original).toHaveAttribute('src', `/api/images/${FIRST.id}/original`);
+    // D42: the generated image is labelled, the original is not.
+    expect(aiEditedBadgeOn(edited)).toHaveAccessibleDescription(AI_EDITED_DESCRIPTION);
+    expect(aiEditedBadgeOn(original)).toBeNull();
+    expect(within(first).getAllByText('AI-edited')).toHaveLength(1);
     expect(edited).toHaveAttribute('src', `/api/images/${FIRST.id}`);
     for (const image of [original, edited]) {
       expect(image).toHaveAttribute('loading', 'lazy');
@@ -79,7 +85,7 @@ describe('Recent Community Edits (000 §2 editor page)', () => {
     show({ 'GET /api/community/recent': () => json([small, FIRST]) });
 
     const withRenditions = await screen.findByRole('article', { name: 'turn it into winter' });
-    const edited = within(withRenditions).getByRole('img', { name: 'turn it into winter' });
+    const edited = within(withRenditions).getByRole('img', { name: 'AI-edited: turn it into winter' });
     const original = within(withRenditions).getByRole('img', { name: 'Original photo for “turn it into winter”' });
     expect(edited).toHaveAttribute(
       'srcset',
@@ -97,7 +103,7 @@ describe('Recent Community Edits (000 §2 editor page)', () => {
     expect(edited.closest('a')).toHaveAttribute('href', `/api/images/${small.id}`);
 
     // An edit without renditions yet: its full image.
-    const withoutRenditions = within(card('add snow falling')).getByRole('img', { name: 'add snow falling' });
+    const withoutRenditions = within(card('add snow falling')).getByRole('img', { name: 'AI-edited: add snow falling' });
     expect(withoutRenditions).toHaveAttribute('src', `/api/images/${FIRST.id}`);
     expect(withoutRenditions).not.toHaveAttribute('srcset');
   });

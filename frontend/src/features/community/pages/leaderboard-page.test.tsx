@@ -2,6 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { USER_IDENTIFIER_KEY } from '../../../shared/lib/user-identifier';
+import { AI_EDITED_DESCRIPTION } from '../../../shared/ui/ai-edited-badge';
+import { aiEditedBadgeOn } from '../../../test/ai-edited';
 import { json, signedOut, stubApi, type ApiRoutes } from '../../../test/fetch-stub';
 import { renderRoute } from '../../../test/render-route';
 import { calls, entryWithRenditions, forgetLaughs, heldAnswer, rankedEntry } from '../components/community-test-kit';
@@ -67,8 +69,12 @@ describe('Hall of Fame (000 §2 "Hall of Fame page")', () => {
 
     // Each entry: both images, the prompt, the laugh count and the laugh control.
     const first = within(items[0]!).getByRole('article', { name: 'prompt number 1' });
-    expect(within(first).getByRole('img', { name: 'Original photo for “prompt number 1”' })).toBeInTheDocument();
-    expect(within(first).getByRole('img', { name: 'prompt number 1' })).toBeInTheDocument();
+    const original = within(first).getByRole('img', { name: 'Original photo for “prompt number 1”' });
+    const edited = within(first).getByRole('img', { name: 'AI-edited: prompt number 1' });
+    // D42: the generated image is labelled "AI-edited", the original is not.
+    expect(aiEditedBadgeOn(edited)).toHaveAccessibleDescription(AI_EDITED_DESCRIPTION);
+    expect(aiEditedBadgeOn(original)).toBeNull();
+    expect(within(first).getAllByText('AI-edited')).toHaveLength(1);
     expect(within(first).getByRole('button', { name: 'Laugh, 99 laughs' })).toHaveAttribute('aria-pressed', 'false');
   });
 
@@ -78,7 +84,7 @@ describe('Hall of Fame (000 §2 "Hall of Fame page")', () => {
     await open({ 'GET /api/leaderboard': () => json([top, next]) });
 
     const article = await screen.findByRole('article', { name: 'prompt number 1' });
-    const edited = within(article).getByRole('img', { name: 'prompt number 1' });
+    const edited = within(article).getByRole('img', { name: 'AI-edited: prompt number 1' });
     const original = within(article).getByRole('img', { name: 'Original photo for “prompt number 1”' });
     expect(edited.getAttribute('srcset')).toContain(`/api/images/${top.id}/renditions/generated-320-0123456789abcdef.webp 320w`);
     expect(original.getAttribute('srcset')).toContain(`/api/images/${top.id}/renditions/original-1000-0123456789abcdef.webp 1000w`);

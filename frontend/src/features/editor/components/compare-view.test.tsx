@@ -1,6 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { AI_EDITED_DESCRIPTION } from '../../../shared/ui/ai-edited-badge';
+import { aiEditedBadgeOn } from '../../../test/ai-edited';
 import { CompareView, type CompareViewProps } from './compare-view';
 
 const BOX = { left: 100, top: 50, width: 400, height: 300 };
@@ -45,6 +47,23 @@ describe('CompareView', () => {
     expect(after.compareDocumentPosition(before) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByText('Before')).toBeInTheDocument();
     expect(screen.getByText('After')).toBeInTheDocument();
+  });
+
+  it('labels the after picture "AI-edited" when it is generated, on its own layer under the before one (D42)', () => {
+    const { after } = renderCompare({ afterAiEdited: true });
+    const before = screen.getByRole('img', { name: 'Before: your photo' });
+    const badge = aiEditedBadgeOn(after);
+    expect(badge).toHaveTextContent('AI-edited');
+    expect(badge).toHaveAccessibleDescription(AI_EDITED_DESCRIPTION);
+    // The before layer, drawn on top, covers it wherever the before picture is shown.
+    expect(badge!.compareDocumentPosition(before) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(aiEditedBadgeOn(before)).toBeNull();
+    expect(screen.getAllByText('AI-edited')).toHaveLength(1);
+  });
+
+  it('has no "AI-edited" label unless asked', () => {
+    renderCompare();
+    expect(screen.queryByText('AI-edited')).not.toBeInTheDocument();
   });
 
   it('shows custom labels', () => {

@@ -8,6 +8,7 @@ import {
   type PointerEvent as ReactPointerEvent,
 } from 'react';
 import { cx } from '../../../shared/lib/cx';
+import { AiEditedBadge } from '../../../shared/ui/ai-edited-badge';
 import { Button } from '../../../shared/ui/button';
 import { ChevronLeftIcon, ChevronRightIcon, ZoomInIcon, ZoomOutIcon } from '../../../shared/ui/icons';
 import { VisuallyHidden } from '../../../shared/ui/visually-hidden';
@@ -28,6 +29,11 @@ export interface CompareViewProps {
   beforeLabel?: string;
   /** Caption shown on the after side; default "After". */
   afterLabel?: string;
+  /**
+   * D42: the after picture is generated: the "AI-edited" label goes under its chip, on the after
+   * picture's layer (the before picture covers it wherever the before picture is shown).
+   */
+  afterAiEdited?: boolean;
   /** Optional toggle shown above the picture: what "before" means. */
   compareWith?: CompareWith;
   /** With compareWith, shows the "Previous version" / "Original" toggle. */
@@ -128,6 +134,7 @@ export function CompareView({
   afterAlt,
   beforeLabel = 'Before',
   afterLabel = 'After',
+  afterAiEdited = false,
   compareWith,
   onCompareWithChange,
   initialPosition = 50,
@@ -361,6 +368,7 @@ export function CompareView({
           <span className={cx(styles.chip, styles.chipAfter)} aria-hidden="true">
             {afterLabel}
           </span>
+          {afterAiEdited ? <AiEditedBadge className={styles.aiEdited} /> : null}
         </div>
         <div className={cx(styles.layer, styles.beforeLayer)} style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }}>
           <img

@@ -70,7 +70,7 @@ function currentVersionName(): string | null {
 }
 
 function resultImage(prompt: string) {
-  return within(screen.getByRole('region', { name: 'Download Results' })).getByRole('img', { name: prompt });
+  return within(screen.getByRole('region', { name: 'Download Results' })).getByRole('img', { name: `AI-edited: ${prompt}` });
 }
 
 /** From an empty editor: v1 ("add snow falling"), then "Edit this result" and v2 ("make it black and white"). */

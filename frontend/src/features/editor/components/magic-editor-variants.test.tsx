@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiAnswer, ApiSchema } from '../../../shared/api/contract';
+import { AI_EDITED_DESCRIPTION } from '../../../shared/ui/ai-edited-badge';
+import { aiEditedBadgeOn } from '../../../test/ai-edited';
 import { json } from '../../../test/fetch-stub';
 import { findToastTitle } from '../../../test/toasts';
 import { GENERATED, calls, goToPrompt, openEditor } from '../pages/editor-test-kit';
@@ -114,10 +116,12 @@ describe('variants (issue 26, D39)', () => {
 
     const grid = screen.getByRole('region', { name: 'Pick a result' });
     expect(within(grid).getAllByRole('img').map((image) => image.getAttribute('alt'))).toEqual([
-      'Variant 1 of 4: add snow falling',
-      'Variant 3 of 4: add snow falling',
-      'Variant 4 of 4: add snow falling',
+      'AI-edited variant 1 of 4: add snow falling',
+      'AI-edited variant 3 of 4: add snow falling',
+      'AI-edited variant 4 of 4: add snow falling',
     ]);
+    // D42: each variant is labelled over its corner.
+    for (const image of within(grid).getAllByRole('img')) expect(aiEditedBadgeOn(image)).toHaveAccessibleDescription(AI_EDITED_DESCRIPTION);
     expect(within(grid).getByText(VARIANT_FAILED_TEXT)).toBeInTheDocument();
     const uses = within(grid).getAllByRole('button', { name: /^Use this one/ });
     expect(uses.map((button) => button.getAttribute('aria-pressed'))).toEqual(['true', 'false', 'false']);
@@ -128,7 +132,7 @@ describe('variants (issue 26, D39)', () => {
 
     expect(within(grid).getByRole('button', { name: 'Use this one: variant 3 of 4' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(grid).getByRole('button', { name: 'Use this one: variant 1 of 4' })).toHaveAttribute('aria-pressed', 'false');
-    expect(screen.getByRole('img', { name: 'add snow falling' })).toHaveAttribute('src', '/api/images/c');
+    expect(screen.getByRole('img', { name: 'AI-edited: add snow falling' })).toHaveAttribute('src', '/api/images/c');
     expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute('href', '/api/images/c/download');
     await waitFor(() => expect(calls(requests, 'POST', '/api/images/c/visibility')).toHaveLength(1));
     expect(await calls(requests, 'POST', '/api/images/c/visibility')[0]!.json()).toEqual({ isPublic: true });
@@ -152,7 +156,7 @@ describe('variants (issue 26, D39)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Use this one: variant 4 of 4' }));
 
-    expect(screen.getByRole('img', { name: 'add snow falling' })).toHaveAttribute('src', '/api/images/d');
+    expect(screen.getByRole('img', { name: 'AI-edited: add snow falling' })).toHaveAttribute('src', '/api/images/d');
     expect(requests.filter((request) => request.url.endsWith('/visibility'))).toHaveLength(0);
   });
 

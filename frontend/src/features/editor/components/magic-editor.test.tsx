@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NETWORK_ERROR_MESSAGE } from '../../../shared/api/base-api';
+import { AI_EDITED_DESCRIPTION } from '../../../shared/ui/ai-edited-badge';
+import { aiEditedBadgeOn } from '../../../test/ai-edited';
 import { heldAnswer, json } from '../../../test/fetch-stub';
 import { findToastTitle, TOAST_TITLE } from '../../../test/toasts';
 import {
@@ -52,8 +54,13 @@ describe('generation (000 §2, §3, §8)', () => {
     // The results.
     expect(await screen.findByRole('heading', { level: 2, name: 'Download Results' })).toBeInTheDocument();
     expect(currentStep()).toContain('Download Results');
-    expect(screen.getByRole('img', { name: 'Your original photo' })).toHaveAttribute('src', '/api/images/img-1/original');
-    expect(screen.getByRole('img', { name: 'add snow falling' })).toHaveAttribute('src', '/api/images/img-1');
+    const original = screen.getByRole('img', { name: 'Your original photo' });
+    const result = screen.getByRole('img', { name: 'AI-edited: add snow falling' });
+    expect(original).toHaveAttribute('src', '/api/images/img-1/original');
+    expect(result).toHaveAttribute('src', '/api/images/img-1');
+    // D42: the result is labelled "AI-edited", the original is not.
+    expect(aiEditedBadgeOn(result)).toHaveAccessibleDescription(AI_EDITED_DESCRIPTION);
+    expect(aiEditedBadgeOn(original)).toBeNull();
     const download = screen.getByRole('link', { name: 'Download' });
     expect(download).toHaveAttribute('href', '/api/images/img-1/download');
     expect(download).toHaveAttribute('download');
@@ -342,7 +349,7 @@ describe('results (000 §2 step 4, §4, §8)', () => {
     await user.click(screen.getByRole('button', { name: 'Regenerate' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Regenerate this image?' })).getByRole('button', { name: 'Regenerate' }));
 
-    await waitFor(() => expect(screen.getByRole('img', { name: 'add snow falling' })).toHaveAttribute('src', '/api/images/img-2'));
+    await waitFor(() => expect(screen.getByRole('img', { name: 'AI-edited: add snow falling' })).toHaveAttribute('src', '/api/images/img-2'));
     const sent = calls(requests, 'POST', '/api/generate');
     expect(sent).toHaveLength(2);
     const [first, second] = await Promise.all(sent.map((request) => request.formData()));
@@ -363,7 +370,7 @@ describe('results (000 §2 step 4, §4, §8)', () => {
 
     expect(await findToastTitle('Generation Error')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Download Results' })).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'add snow falling' })).toHaveAttribute('src', '/api/images/img-1');
+    expect(screen.getByRole('img', { name: 'AI-edited: add snow falling' })).toHaveAttribute('src', '/api/images/img-1');
   });
 
   it('"Try Another Prompt" starts over with no photo and an empty prompt', async () => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Rendition } from '../../../shared/api/renditions';
+import { AiEditedBadge } from '../../../shared/ui/ai-edited-badge';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { AlertCircleIcon } from '../../../shared/ui/icons';
 import { RenditionImage } from '../../../shared/ui/rendition-image';
@@ -33,6 +34,8 @@ export interface ResultImageProps {
   caption: string;
   /** How wide it is drawn (D31 `sizes`); the card's width by default. */
   sizes?: string;
+  /** D42: a generated image, labelled "AI-edited" over its corner (never the Original). */
+  aiEdited?: boolean;
 }
 
 /**
@@ -40,7 +43,7 @@ export interface ResultImageProps {
  * nothing to compare it with): a skeleton while it loads, a short note if it cannot be shown.
  * The image links to itself in a new tab (000 §2 "Image links").
  */
-export function ResultImage({ src, renditions, alt, caption, sizes = RESULT_IMAGE_SIZES }: ResultImageProps) {
+export function ResultImage({ src, renditions, alt, caption, sizes = RESULT_IMAGE_SIZES, aiEdited = false }: ResultImageProps) {
   const [state, setState] = useState<'loading' | 'loaded' | 'error'>('loading');
   return (
     <figure className={styles.figure}>
@@ -71,6 +74,8 @@ export function ResultImage({ src, renditions, alt, caption, sizes = RESULT_IMAG
             />
           </a>
         )}
+        {/* Beside the link, not in it: the link's name stays the image's alt text. */}
+        {aiEdited && state !== 'error' ? <AiEditedBadge overlay /> : null}
       </div>
       <figcaption className={styles.caption}>{caption}</figcaption>
     </figure>

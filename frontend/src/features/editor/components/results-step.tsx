@@ -1,6 +1,7 @@
 import { Fragment, useState, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router-dom';
 import type { Rendition } from '../../../shared/api/renditions';
+import { aiEditedAlt } from '../../../shared/ui/ai-edited-badge';
 import { Button, buttonClassName } from '../../../shared/ui/button';
 import { AlertCircleIcon, DownloadIcon, PencilIcon } from '../../../shared/ui/icons';
 import type { GenerationResult } from '../api/editor.api';
@@ -123,7 +124,8 @@ export function ResultsStep({
     );
   }
 
-  const alt = prompt.trim() || 'Your edited image';
+  // D42: the result is labelled, its alt text included; the Original and the previous version are not.
+  const alt = aiEditedAlt(prompt);
   // Compared with the previous version (what this one was made from) or with the Original; the
   // choice is offered only when they differ.
   const previousUrl = result.originalUrl;
@@ -150,6 +152,7 @@ export function ResultsStep({
           afterAlt={alt}
           beforeLabel={withOriginal ? 'Original' : 'Previous'}
           afterLabel="Result"
+          afterAiEdited
           {...(canChoose ? { compareWith, onCompareWithChange: setCompareWith } : {})}
         />
       ) : (
@@ -160,6 +163,7 @@ export function ResultsStep({
             renditions={result.generatedRenditions}
             alt={alt}
             caption="Result"
+            aiEdited
           />
         </div>
       )}

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { cx } from '../../../shared/lib/cx';
+import { AI_EDITED, AiEditedBadge } from '../../../shared/ui/ai-edited-badge';
 import { Button } from '../../../shared/ui/button';
 import { AlertCircleIcon, CheckCircleIcon } from '../../../shared/ui/icons';
 import { RenditionImage } from '../../../shared/ui/rendition-image';
@@ -35,17 +36,18 @@ export interface VariantsGridProps {
   onPick: (id: string) => void;
 }
 
-/** "Variant 2 of 4: add snow falling". */
+/** "AI-edited variant 2 of 4: add snow falling" (D42: a generated image's alt says so). */
 export function variantAlt(index: number, total: number, prompt: string): string {
   const text = prompt.trim();
-  return text ? `Variant ${index + 1} of ${total}: ${text}` : `Variant ${index + 1} of ${total}`;
+  const variant = `${AI_EDITED} variant ${index + 1} of ${total}`;
+  return text ? `${variant}: ${text}` : variant;
 }
 
 /**
- * Issue 26 (D39): the variants of one Generate as a grid, each with "Use this one"; the one on
- * screen is pressed. A failed variant is a small tile that says its credit came back. Picking one
- * makes it the current version (compare, download, save, share and edit again act on it); with
- * "Share to community" on, it is made public, the others stay private.
+ * Issue 26 (D39): the variants of one Generate as a grid, each labelled "AI-edited" (D42) and with
+ * "Use this one"; the one on screen is pressed. A failed variant is a small tile that says its
+ * credit came back. Picking one makes it the current version (compare, download, save, share and
+ * edit again act on it); with "Share to community" on, it is made public, the others stay private.
  */
 export function VariantsGrid({ variants, currentId, prompt, share, busyId = null, onPick }: VariantsGridProps) {
   const titleId = useId();
@@ -88,6 +90,7 @@ export function VariantsGrid({ variants, currentId, prompt, share, busyId = null
                   decoding="async"
                   className={styles.image}
                 />
+                <AiEditedBadge overlay />
               </span>
               <Button
                 size="sm"

@@ -129,7 +129,7 @@ describe('/dashboard page (000 §2 "Editor page")', () => {
 
     const community = screen.getByRole('region', { name: 'Recent Community Edits' });
     const edit = await within(community).findByRole('article', { name: 'add snow falling' });
-    expect(within(edit).getByRole('img', { name: 'add snow falling' })).toHaveAttribute('src', '/api/images/c-1');
+    expect(within(edit).getByRole('img', { name: 'AI-edited: add snow falling' })).toHaveAttribute('src', '/api/images/c-1');
     expect(within(edit).getByRole('button', { name: 'Laugh, 7 laughs' })).toBeInTheDocument();
     expect(within(community).queryByText(/coming soon/i)).not.toBeInTheDocument();
   });

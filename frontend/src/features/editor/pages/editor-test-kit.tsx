@@ -41,6 +41,7 @@ export const SHARED_PUBLIC: ApiAnswer<'/api/images/{id}/share', 'get'> = {
   generatedRenditions: [],
   visibility: 'public',
   isOwner: true,
+  model: 'local-engine',
 };
 
 export function jpeg(name = 'photo.jpg', size = 2048): File {

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { editorPathWithImage } from '../../../shared/lib/editor-prompt';
 import { cx } from '../../../shared/lib/cx';
 import { quotePrompt } from '../../../shared/lib/quote-prompt';
+import { AiEditedBadge, aiEditedAlt } from '../../../shared/ui/ai-edited-badge';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { ClockIcon, DownloadIcon, HeartIcon, StarIcon, TrashIcon } from '../../../shared/ui/icons';
@@ -46,7 +47,7 @@ export interface SavedImageCardProps {
 
 /**
  * One saved image (001 §2 "My Edits"): the image (a link to the full one in a new tab) with a
- * heart marker when it is a favorite and its expiry badge, the prompt, creation date and style;
+ * heart marker when it is a favorite, its expiry badge and the "AI-edited" label (D42), the prompt, creation date and style;
  * then Download, Share (issue 15), the favorite star, the laugh control and Remove. Named by its prompt.
  * An image of an edit chain (issue 26, D38) links to its history in the editor ("3 versions").
  */
@@ -70,13 +71,15 @@ export function SavedImageCard({ image, now, laugh, onRemove }: SavedImageCardPr
             sizes={CARD_IMAGE_SIZES}
             fallbackWidth={640}
             fallbackHeight={640}
-            alt={prompt || 'Saved edit'}
+            alt={aiEditedAlt(prompt)}
             loading="lazy"
             decoding="async"
             className={styles.image}
           />
           <VisuallyHidden> (opens the full image in a new tab)</VisuallyHidden>
         </a>
+        {/* D42: over the bottom-left corner; the heart and the expiry badge keep the top ones. */}
+        <AiEditedBadge overlay />
         {image.isFavorite ? (
           <span className={styles.heart} title="Favorite">
             <HeartIcon width={16} height={16} />

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { AI_EDITED_DESCRIPTION } from '../../../shared/ui/ai-edited-badge';
+import { aiEditedBadgeOn } from '../../../test/ai-edited';
 import { heldAnswer, json, signedOut, stubApi } from '../../../test/fetch-stub';
 import { renderRoute } from '../../../test/render-route';
 import { reloadPage } from '../lib/reload-page';
@@ -53,15 +55,20 @@ describe('My Edits list (001 §2)', () => {
     expect(document.title).toBe('My Edits · Magic Editor');
 
     const a = within(card('a'));
-    const image = a.getByRole('img', { name: 'prompt of a' });
+    const image = a.getByRole('img', { name: 'AI-edited: prompt of a' });
     expect(image).toHaveAttribute('srcset', expect.stringContaining('generated-320-aaaaaaaaaaaaaaaa.webp 320w'));
     expect(image).toHaveAttribute('sizes', '(max-width: 639px) 100vw, (max-width: 1023px) 50vw, 33vw');
     expect(image).toHaveAttribute('loading', 'lazy');
     expect(image).toHaveAttribute('width', '640');
     expect(image).toHaveAttribute('height', '480');
-    const link = a.getByRole('link', { name: /prompt of a/ });
+    const link = a.getByRole('link', { name: /^AI-edited: prompt of a\W+opens the full image in a new tab/ });
     expect(link).toHaveAttribute('href', '/api/images/a');
     expect(link).toHaveAttribute('target', '_blank');
+    // D42: the image is labelled "AI-edited" over its corner, beside the link (not in its name).
+    const label = aiEditedBadgeOn(image);
+    expect(label).toHaveTextContent('AI-edited');
+    expect(label).toHaveAccessibleDescription(AI_EDITED_DESCRIPTION);
+    expect(link).not.toContainElement(label);
     expect(a.getByText('May 1, 2030')).toBeInTheDocument();
     expect(a.getByText('realistic')).toBeInTheDocument();
     expect(a.getByText('3d left')).toBeInTheDocument();
@@ -83,6 +90,16 @@ describe('My Edits list (001 §2)', () => {
     expect(params.get('limit')).toBe('30');
     expect(params.has('favorites')).toBe(false);
     expect(params.has('cursor')).toBe(false);
+  });
+
+  it('labels every saved image "AI-edited" (D42), its alt "AI-edited image" when it has no prompt', async () => {
+    await openMyEdits({ 'GET /api/my-edits': () => listAnswer([savedImage('a'), savedImage('n', { prompt: '  ' })]) });
+
+    await findCard('a');
+    const untitled = screen.getByRole('article', { name: 'No prompt' });
+    const image = within(untitled).getByRole('img', { name: 'AI-edited image' });
+    expect(aiEditedBadgeOn(image)).toHaveAccessibleDescription(AI_EDITED_DESCRIPTION);
+    expect(screen.getAllByText('AI-edited')).toHaveLength(2);
   });
 
   it('shows a spinner while the user loads, then 6 skeleton cards while the list loads', async () => {

@@ -1,6 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
+import { AI_EDITED_DESCRIPTION } from '../../../shared/ui/ai-edited-badge';
+import { aiEditedBadgeOn } from '../../../test/ai-edited';
 import { json, signedOut, stubApi, type ApiRoutes } from '../../../test/fetch-stub';
 import { renderRoute } from '../../../test/render-route';
 import { userBody } from '../../../test/contract-answers';
@@ -19,6 +22,7 @@ const EDIT = {
   generatedRenditions: [{ url: `/api/images/${ID}/renditions/generated-640-bbbbbbbbbbbbbbbb.webp`, width: 640, height: 427 }],
   visibility: 'public',
   isOwner: false,
+  model: 'black-forest-labs/flux-kontext-max',
 };
 
 const PAT = userBody({ id: 'u-7', email: 'pat@example.com', username: 'pat' });
@@ -44,8 +48,14 @@ describe('the share page /share/{id}', () => {
     const heading = await screen.findByRole('heading', { level: 1 });
     expect(heading).toHaveTextContent(/^\u201cmake it snow\u201d$/);
     expect(screen.getByText('Made with Magic Editor')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'The photo before the edit' })).toHaveAttribute('src', EDIT.originalRenditions[0]!.url);
-    expect(screen.getByRole('img', { name: '"make it snow"' })).toHaveAttribute('src', EDIT.generatedRenditions[0]!.url);
+    const before = screen.getByRole('img', { name: 'The photo before the edit' });
+    const after = screen.getByRole('img', { name: 'AI-edited: "make it snow"' });
+    expect(before).toHaveAttribute('src', EDIT.originalRenditions[0]!.url);
+    expect(after).toHaveAttribute('src', EDIT.generatedRenditions[0]!.url);
+    // D42: the edited image is labelled "AI-edited"; the photo before the edit is not.
+    expect(aiEditedBadgeOn(after)).toHaveAccessibleDescription(AI_EDITED_DESCRIPTION);
+    expect(aiEditedBadgeOn(before)).toBeNull();
+    expect(screen.getAllByText('AI-edited')).toHaveLength(1);
     expect(screen.getByText('Before')).toBeInTheDocument();
     expect(screen.getByText('After')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Laugh, 3 laughs' })).toHaveAttribute('aria-pressed', 'false');
@@ -178,5 +188,110 @@ describe('the share page /share/{id}', () => {
 
     const notice = await screen.findByText(/A moderator has hidden this edit/);
     expect(within(notice.parentElement!).queryByRole('button')).not.toBeInTheDocument();
+  });
+});
+
+/** The Content Credentials section's rows, as "term: value". */
+function credentialRows(): string[] {
+  const section = screen.getByRole('region', { name: 'Content Credentials' });
+  return within(section)
+    .getAllByRole('term')
+    .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent ?? ''}`);
+}
+
+/** D42 (EU AI Act Art. 50): the share page says the image is AI-edited and what its content credentials say. */
+describe('the share page\'s Content Credentials', () => {
+  it('says it was made with Magic Editor, by which model, when, from an uploaded photo, and where to check', async () => {
+    openShare({ [`GET /api/images/${ID}/share`]: () => json(EDIT) });
+
+    const section = await screen.findByRole('region', { name: 'Content Credentials' });
+    expect(within(section).getByRole('heading', { level: 2, name: 'Content Credentials' })).toBeInTheDocument();
+    expect(credentialRows()).toEqual([
+      'Made with: Magic Editor',
+      'Model: FLUX.1 Kontext [max] (Black Forest Labs)',
+      'When: June 1, 2030',
+      'Edited from: an uploaded photo',
+    ]);
+    // The date as the page's header writes it, with the machine-readable time.
+    expect(within(section).getByText('June 1, 2030')).toHaveAttribute('datetime', EDIT.timestamp);
+    expect(screen.getByText(/^Made/, { selector: 'p span' })).toHaveTextContent('Made June 1, 2030');
+
+    const note = within(section).getByText(/^The image file carries/);
+    expect(note).toHaveTextContent(
+      'The image file carries C2PA Content Credentials that say it was edited with AI. Check them at contentcredentials.org/verify',
+    );
+    const link = within(section).getByRole('link', { name: /^contentcredentials\.org\/verify\W+opens in a new tab\W*$/ });
+    expect(link).toHaveAttribute('href', 'https://contentcredentials.org/verify');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it.each([
+    ['black-forest-labs/flux-kontext-max', 'FLUX.1 Kontext [max] (Black Forest Labs)'],
+    ['black-forest-labs/flux-kontext-pro', 'FLUX.1 Kontext [pro] (Black Forest Labs)'],
+    ['black-forest-labs/flux-2-pro', 'FLUX.2 [pro] (Black Forest Labs)'],
+    ['google/nano-banana', 'Nano Banana (Google)'],
+    ['local-engine', "Magic Editor's on-device engine"],
+    // An id the page does not know is shown as it is.
+    ['acme/new-model', 'acme/new-model'],
+  ])('names the model %s "%s"', async (model, name) => {
+    openShare({ [`GET /api/images/${ID}/share`]: () => json({ ...EDIT, model }) });
+
+    await screen.findByRole('region', { name: 'Content Credentials' });
+    expect(credentialRows()).toContain(`Model: ${name}`);
+  });
+
+  it.each([
+    ['null', { model: null }],
+    ['missing', { model: undefined }],
+    ['not a string', { model: 42 }],
+    ['empty', { model: '  ' }],
+  ])('leaves the Model row out when the model is %s', async (_case, fields) => {
+    openShare({ [`GET /api/images/${ID}/share`]: () => json({ ...EDIT, ...fields }) });
+
+    await screen.findByRole('region', { name: 'Content Credentials' });
+    expect(credentialRows()).toEqual(['Made with: Magic Editor', 'When: June 1, 2030', 'Edited from: an uploaded photo']);
+  });
+
+  it('leaves the When row out without a readable timestamp, and says "AI-edited image" without a prompt', async () => {
+    openShare({ [`GET /api/images/${ID}/share`]: () => json({ ...EDIT, prompt: '', timestamp: 'not a date' }) });
+
+    await screen.findByRole('region', { name: 'Content Credentials' });
+    expect(credentialRows()).toEqual(['Made with: Magic Editor', 'Model: FLUX.1 Kontext [max] (Black Forest Labs)', 'Edited from: an uploaded photo']);
+    expect(aiEditedBadgeOn(screen.getByRole('img', { name: 'AI-edited image' }))).not.toBeNull();
+  });
+
+  it('is shown to the owner of a private edit too', async () => {
+    openShare({ 'GET /api/user': () => json(PAT), [`GET /api/images/${ID}/share`]: () => json({ ...EDIT, visibility: 'private', isOwner: true }) });
+
+    expect(await screen.findByRole('region', { name: 'Content Credentials' })).toBeInTheDocument();
+    expect(screen.getByText(/This edit is private/)).toBeInTheDocument();
+  });
+
+  it('is not there while the edit loads, when it cannot be loaded, or when it is not available', async () => {
+    let release: (response: Response) => void = () => undefined;
+    const answer = new Promise<Response>((resolve) => (release = resolve));
+    openShare({ [`GET /api/images/${ID}/share`]: () => answer });
+
+    expect(await screen.findByText('Loading the edit...')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Content Credentials' })).not.toBeInTheDocument();
+    expect(screen.queryByText('AI-edited')).not.toBeInTheDocument();
+    release(json({ message: 'Database unavailable', error: 'Service Unavailable' }, { status: 503 }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Could not load this edit' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Content Credentials' })).not.toBeInTheDocument();
+  });
+
+  it('has no accessibility faults axe can find (WCAG 2.1 A/AA), the badge and the section included', async () => {
+    openShare({ [`GET /api/images/${ID}/share`]: () => json(EDIT), [`GET /api/images/${ID}/has-laughed`]: () => json({ hasLaughed: false }) });
+    await screen.findByRole('region', { name: 'Content Credentials' });
+
+    const page = screen.getByRole('article');
+    const result = await axe.run(page, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      // jsdom draws nothing: contrast is checked by the browser tests.
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    expect(result.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
   });
 });

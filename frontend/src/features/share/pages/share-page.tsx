@@ -10,6 +10,7 @@ import { useMakeEditPublicMutation, useSharedEditQuery, type SharedEdit } from '
 import type { Rendition } from '../../../shared/api/renditions';
 import { applyPageMeta } from '../../../shared/lib/page-meta';
 import { useSignUpDialog } from '../../../shared/lib/sign-up-dialog';
+import { aiEditedAlt } from '../../../shared/ui/ai-edited-badge';
 import { Button, ButtonLink } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { AlertCircleIcon, LockIcon, SparklesIcon } from '../../../shared/ui/icons';
@@ -17,6 +18,8 @@ import { ImageFigure } from '../../../shared/ui/image-figure';
 import { notifyError } from '../../../shared/ui/notify';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { Spinner } from '../../../shared/ui/spinner';
+import { VisuallyHidden } from '../../../shared/ui/visually-hidden';
+import { modelName } from '../lib/model-name';
 import styles from './share-page.module.css';
 
 /** How wide each image is drawn (D31 `sizes`): two columns of a 60rem page from 720 px, one below. */
@@ -36,8 +39,9 @@ export interface SharePageProps {
 }
 
 /**
- * /share/{id} (issue 15): one edit as a link opens it: the prompt, the photo before and after, a
- * laugh button and "Make your own". A public edit opens for anyone; a private or hidden one only for
+ * /share/{id} (issue 15): one edit as a link opens it: the prompt, the photo before and after (the
+ * after one labelled "AI-edited", D42), a laugh button, the Content Credentials section (D42) and
+ * "Make your own". A public edit opens for anyone; a private or hidden one only for
  * its owner (and admins), who are told so; anyone else is told that it is not available. The
  * server has already sent this page's title, description and link-preview tags (shared/http in
  * the backend); this keeps the title and description right in the browser.
@@ -133,10 +137,12 @@ function SharedEditView({ edit, laugh }: { edit: SharedEdit; laugh: ReactNode })
 
       <div className={styles.pair}>
         <SharedImage src={edit.originalUrl} renditions={edit.originalRenditions} alt="The photo before the edit" caption="Before" />
-        <SharedImage src={edit.imageUrl} renditions={edit.generatedRenditions} alt={prompt || 'The edited photo'} caption="After" />
+        <SharedImage src={edit.imageUrl} renditions={edit.generatedRenditions} alt={aiEditedAlt(prompt)} caption="After" aiEdited />
       </div>
 
       {laugh ? <div className={styles.laugh}>{laugh}</div> : null}
+
+      <ContentCredentials edit={edit} />
 
       <MakeYourOwn />
     </article>
@@ -144,7 +150,19 @@ function SharedEditView({ edit, laugh }: { edit: SharedEdit; laugh: ReactNode })
 }
 
 /** One image of the pair, shown whole in its own shape (never cropped). */
-function SharedImage({ src, renditions, alt, caption }: { src: string; renditions: readonly Rendition[]; alt: string; caption: string }) {
+function SharedImage({
+  src,
+  renditions,
+  alt,
+  caption,
+  aiEdited = false,
+}: {
+  src: string;
+  renditions: readonly Rendition[];
+  alt: string;
+  caption: string;
+  aiEdited?: boolean;
+}) {
   return (
     <ImageFigure
       src={src}
@@ -156,7 +174,61 @@ function SharedImage({ src, renditions, alt, caption }: { src: string; rendition
       caption={caption}
       newTabHint=" (opens the full image in a new tab)"
       classes={styles}
+      aiEdited={aiEdited}
     />
+  );
+}
+
+/** Where anyone can read the image file's content credentials (D42). */
+const VERIFY_URL = 'https://contentcredentials.org/verify';
+
+/**
+ * D42 (EU AI Act Art. 50): what the image file's C2PA content credentials say, in words: made with
+ * Magic Editor, by which model (a row only when the server names one), when, from an uploaded
+ * photo, and where to check them.
+ */
+function ContentCredentials({ edit }: { edit: SharedEdit }) {
+  const headingId = useId();
+  const model = modelName(edit.model);
+  const created = formatDate(edit.timestamp);
+  return (
+    <Card as="section" className={styles.credentials} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.credentialsTitle}>
+        Content Credentials
+      </h2>
+      <dl className={styles.credentialsList}>
+        <div>
+          <dt>Made with</dt>
+          <dd>Magic Editor</dd>
+        </div>
+        {model ? (
+          <div>
+            <dt>Model</dt>
+            <dd>{model}</dd>
+          </div>
+        ) : null}
+        {created ? (
+          <div>
+            <dt>When</dt>
+            <dd>
+              <time dateTime={edit.timestamp}>{created}</time>
+            </dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Edited from</dt>
+          <dd>an uploaded photo</dd>
+        </div>
+      </dl>
+      <p className={styles.credentialsNote}>
+        The image file carries C2PA Content Credentials that say it was edited with AI. Check them at{' '}
+        <a href={VERIFY_URL} target="_blank" rel="noopener noreferrer">
+          contentcredentials.org/verify
+          <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+        </a>
+        .
+      </p>
+    </Card>
   );
 }
 
