@@ -83,7 +83,7 @@ export interface RawPixels {
 
 /**
  * Renditions made by `renditionsFromPixels`. The caller passes them back as they are, or with their
- * bytes signed (D42: content credentials) and each version made anew with `renditionVersion`.
+ * bytes signed (D42: content credentials); their versions are made from the bytes given.
  */
 export interface GeneratedRenditions {
   readonly made: ReadonlyArray<{ width: number; height: number; version: string; bytes: Buffer }>;

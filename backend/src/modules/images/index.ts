@@ -21,7 +21,7 @@ export type {
   SharePreview,
 } from './images.api';
 export { describeImageStore } from './images.config';
-export { largestRenditionWidth, renditionVersion, renditionViews } from './domain/rendition';
+export { largestRenditionWidth, renditionViews } from './domain/rendition';
 export type { RenditionView, RenditionViews } from './domain/rendition';
 export type { ImageRecord, ImageStatus } from './domain/image';
 export type { OriginalMimeType, StoredMimeType } from './domain/image-format';

@@ -12,7 +12,7 @@ import {
   type CreditsApi,
   type Reservation,
 } from '../../credits';
-import { ImageNotFoundError, IMAGES_API, renditionVersion, type ChainSource, type GeneratedRenditions, type ImagesApi, type RenditionView, type StoredMimeType } from '../../images';
+import { ImageNotFoundError, IMAGES_API, type ChainSource, type GeneratedRenditions, type ImagesApi, type RenditionView, type StoredMimeType } from '../../images';
 import { sanitizeFilename } from '../domain/filename';
 import { SEED_MAX, SEED_MIN } from '../domain/generation-seed';
 import { MODEL_BUSY_MESSAGE, PromptBlockedError, SourceImageNotReadyError, TooManyGenerationsInFlightError } from '../domain/generation-errors';
@@ -406,12 +406,12 @@ export class GenerateImageUseCase {
     };
   }
 
-  /** D42: each WebP rendition signed like the file it shows; its version (the address) follows its new bytes. */
+  /** D42: each WebP rendition signed like the file it shows (the images context versions it by its new bytes). */
   private async signRenditions(made: GeneratedRenditions, provenance: EditProvenance): Promise<GeneratedRenditions> {
     const signed = await Promise.all(
       made.made.map(async (r) => {
         const bytes = await this.credentials.sign(r.bytes, 'image/webp', provenance);
-        return { ...r, bytes, version: renditionVersion(bytes) };
+        return { ...r, bytes };
       }),
     );
     return { ...made, made: signed };

@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { makeWebpRenditions, type MadeRendition } from '../adapters/sharp/webp-renditions';
+import { makeWebpRenditions, renditionVersion, type MadeRendition } from '../adapters/sharp/webp-renditions';
 import { TypeormImageRepository, type RenditionSet } from '../adapters/typeorm/typeorm-image.repository';
 import type { ImageFile } from '../domain/image';
 import type { ObjectScope } from '../domain/object-keys';
@@ -96,11 +96,12 @@ export class ImageRenditionsService implements OnModuleDestroy {
     return { stored, rows: await this.storage.placeRenditions(id, scope, toStore) };
   }
 
-  /** Renditions the generation made from a file's own pixels (D31: the same widths and format). */
+  /** Renditions the generation made from a file's own pixels (D31: the same widths and format), versioned by their bytes as given. */
   private async given(id: string, made: Promise<GeneratedRenditions | null>, file: ImageFile = 'generated'): Promise<MadeRendition[] | null> {
     try {
       const renditions = await made;
-      return renditions ? [...renditions.made] : null;
+      // A version names the bytes: the caller may have changed them (signed them, D42).
+      return renditions ? renditions.made.map((r) => ({ ...r, version: renditionVersion(r.bytes) })) : null;
     } catch (error) {
       this.logger.warn(`Renditions of the ${file} file of image ${id} could not be made: ${(error as Error).message}`);
       return null;

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { ImageFile } from './image';
 
 /**
@@ -55,11 +54,6 @@ export interface RenditionViews {
 
 const VERSION = /^[0-9a-f]{16}$/;
 const NAME = /^(original|generated)-([1-9][0-9]{0,4})-([0-9a-f]{16})\.webp$/;
-
-/** A rendition's version: 16 hex of its content's SHA-256 (its address changes when its bytes do). */
-export function renditionVersion(bytes: Buffer): string {
-  return createHash('sha256').update(bytes).digest('hex').slice(0, 16);
-}
 
 /** The last path segment of a rendition's address: `{file}-{width}-{version}.webp`. */
 export function renditionName(file: ImageFile, width: number, version: string): string {

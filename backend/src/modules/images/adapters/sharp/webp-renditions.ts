@@ -1,8 +1,15 @@
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { renditionVersion, renditionWidths } from '../../domain/rendition';
+import { renditionWidths } from '../../domain/rendition';
 import type { RawPixels } from '../../images.api';
 
 /** One WebP rendition as made: its size, its version (16 hex of the SHA-256 of its bytes) and its bytes. */
+
+/** A rendition's version: 16 hex of its content's SHA-256 (its address changes when its bytes do). */
+export function renditionVersion(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+}
+
 export interface MadeRendition {
   width: number;
   height: number;
