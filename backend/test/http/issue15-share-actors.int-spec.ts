@@ -225,6 +225,8 @@ describe('issue 15 share page as each actor', () => {
       originalUrl: `/api/images/${id}/original`,
       originalRenditions: stored.originalRenditions,
       generatedRenditions: stored.generatedRenditions,
+      // D42: the model that made it (these edits are the local engine's).
+      model: 'local-engine',
       ...answer,
     };
   }
