@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import * as path from 'node:path';
 import { Piscina } from 'piscina';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { inheritedEnvironment } from '../../config/inherited-environment';
+import { typescriptWorkerOptions } from '../workers/typescript-worker';
 import { pemOf } from './pem';
 import { checkedCredentials, developmentCredentials, type SigningCredentials } from './signing-credentials';
 import type { SignerWorkerData, SignTask } from './sign.worker';
@@ -22,7 +22,6 @@ export const AI_EDITED_SOURCE_TYPE = 'http://cv.iptc.org/newscodes/digitalsource
 export const CLAIM_GENERATOR = 'Magic Editor';
 
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
-const RUNS_AS_TYPESCRIPT = path.extname(__filename) === '.ts';
 const WORKER = path.join(__dirname, `sign.worker${path.extname(__filename)}`);
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const VERSION = (require('../../../package.json') as { version: string }).version;
@@ -85,12 +84,7 @@ export class ContentCredentialsService implements OnApplicationBootstrap, OnModu
       // quarter of an hour, not a minute, before the thread goes.
       idleTimeout: 15 * 60_000,
       workerData,
-      ...(RUNS_AS_TYPESCRIPT
-        ? {
-            execArgv: process.execArgv.some((arg) => arg.includes('ts-node')) ? process.execArgv : ['--require', require.resolve('ts-node/register/transpile-only')],
-            env: inheritedEnvironment({ TS_NODE_PROJECT: path.resolve(__dirname, '../../../tsconfig.json'), TS_NODE_TRANSPILE_ONLY: 'true' }),
-          }
-        : {}),
+      ...typescriptWorkerOptions(WORKER),
     });
     return { pool, credentials };
   }

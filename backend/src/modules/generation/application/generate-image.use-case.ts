@@ -225,8 +225,10 @@ export class GenerateImageUseCase {
     // a 12-megapixel output is ~150 MB while it is worked on) one variant at a time, so 4
     // variants hold no more memory than issue 9's bound allowed for one.
     const oneAtATime = serially();
+    // D42: the photo every variant is edited from, the parent ingredient of each one's credentials (hashed once).
+    const parent = { sha256: createHash('sha256').update(source.input.bytes).digest('hex'), mimeType: source.input.mimeType };
     const outcomes = await Promise.allSettled(
-      ids.map((id, i) => this.generateOne(id, seeds[i], request, source.input, mask, reservations[i], command.signal, oneAtATime)),
+      ids.map((id, i) => this.generateOne(id, seeds[i], request, source.input, parent, mask, reservations[i], command.signal, oneAtATime)),
     );
     const completed: GenerationResult[] = [];
     let firstError: unknown;
@@ -361,6 +363,7 @@ export class GenerateImageUseCase {
     seed: number,
     request: GenerationRequest,
     original: CheckedImage,
+    parent: EditProvenance['parent'],
     mask: PreparedMask | undefined,
     reservation: Reservation,
     clientSignal: AbortSignal | undefined,
@@ -376,7 +379,7 @@ export class GenerateImageUseCase {
       const provenance: EditProvenance = {
         model: edited.model,
         editedAt: new Date(),
-        parent: { sha256: createHash('sha256').update(original.bytes).digest('hex'), mimeType: original.mimeType },
+        parent,
       };
       const [signed, renditions] = await Promise.all([
         this.credentials.sign(output.bytes, output.mimeType, provenance),

@@ -65,7 +65,7 @@ export class ModelChainService implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.state.ensureModels(this.models.configured);
-    const chain = await this.orderedChain();
+    const chain = this.chainOf(await this.state.read());
     this.logger.log(
       this.models.engine === 'local'
         ? 'Image model: local sharp engine (REPLICATE_API_TOKEN is not set)'
@@ -99,8 +99,7 @@ export class ModelChainService implements OnApplicationBootstrap {
       if (call.purpose === 'recovery') return; // the recovery test writes its own result
       if (outcome === 'succeeded') await this.state.recordSuccess(call.model);
       else if (outcome === 'failed' && call.error instanceof TransientModelError) {
-        await this.state.recordFailure(call.model, this.policy.failureThreshold, this.policy.durationMinutes);
-        const after = (await this.state.read()).health.get(call.model);
+        const after = await this.state.recordFailure(call.model, this.policy.failureThreshold, this.policy.durationMinutes);
         if (after?.skipped && after.failureCount === this.policy.failureThreshold) {
           this.logger.warn(`Image model ${call.model} SKIPPED after ${after.failureCount} consecutive transient failures, until ${after.skippedUntil?.toISOString()}`);
         }
@@ -259,10 +258,6 @@ export class ModelChainService implements OnApplicationBootstrap {
 
   private chainOf(stored: StoredChain): ModelHealth[] {
     return chainOrder(this.models.configured, stored.chainOrder).map((model) => stored.health.get(model) ?? healthyModel(model));
-  }
-
-  private async orderedChain(): Promise<ModelHealth[]> {
-    return this.chainOf(await this.state.read());
   }
 
   private async probe(model: string, purpose: 'test' | 'recovery'): Promise<CallOutcome> {

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { Piscina } from 'piscina';
-import { inheritedEnvironment } from '../../../../../config/inherited-environment';
+import { typescriptWorkerOptions } from '../../../../../shared/workers/typescript-worker';
 import 'sharp'; // sharp's docs: on glibc Linux the main thread loads it before any worker does
 import type { NoSubject, RenderOutcome, RenderTask } from './render.worker';
 
@@ -14,7 +14,6 @@ export interface LocalEnginePoolOptions {
 }
 
 /** render.worker as a .js file in dist, as a .ts file under ts-node or ts-jest. */
-const RUNS_AS_TYPESCRIPT = path.extname(__filename) === '.ts';
 const DEFAULT_WORKER = path.join(__dirname, `render.worker${path.extname(__filename)}`);
 
 /**
@@ -106,14 +105,4 @@ export class LocalEnginePool {
   onModuleDestroy(): Promise<void> {
     return this.destroy();
   }
-}
-
-/** Under ts-node/ts-jest the worker must load TypeScript too: ts-node (transpile only) with the backend's tsconfig. */
-function typescriptWorkerOptions(filename: string): { execArgv?: string[]; env?: Record<string, string | undefined> } {
-  if (!RUNS_AS_TYPESCRIPT && !filename.endsWith('.ts')) return {};
-  const hasTsNode = process.execArgv.some((arg) => arg.includes('ts-node'));
-  return {
-    execArgv: hasTsNode ? process.execArgv : ['--require', require.resolve('ts-node/register/transpile-only')],
-    env: inheritedEnvironment({ TS_NODE_PROJECT: path.resolve(__dirname, '../../../../../../tsconfig.json'), TS_NODE_TRANSPILE_ONLY: 'true' }),
-  };
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
+import { returnedRows } from '../../../../../shared/pg/returned-rows';
 import type { ModelHealth } from '../../../domain/model-chain';
 import { ModelFallbackStateOrmEntity } from './model-fallback-state.orm-entity';
 
@@ -71,7 +72,8 @@ const SQL = {
            skipped = CASE WHEN failure_count + 1 >= $2 THEN true ELSE skipped END,
            skipped_until = CASE WHEN failure_count + 1 >= $2 THEN now() + make_interval(mins => $3) ELSE skipped_until END,
            updated_at = now()
-     WHERE model = $1`,
+     WHERE model = $1
+    RETURNING ${HEALTH_COLUMNS}`,
   // Only writes when something changes: a success is the hot path of every generation.
   success: `
     UPDATE model_health SET failure_count = 0, skipped = false, skipped_until = NULL, updated_at = now()
@@ -157,8 +159,10 @@ export class TypeormModelChainRepository {
     };
   }
 
-  async recordFailure(model: string, failureThreshold: number, durationMinutes: number): Promise<void> {
-    await this.repo.query(SQL.failure, [model, failureThreshold, durationMinutes]);
+  /** The model's health after the failure (null: it has no row). */
+  async recordFailure(model: string, failureThreshold: number, durationMinutes: number): Promise<ModelHealth | null> {
+    const [row] = returnedRows<HealthRow>(await this.repo.query(SQL.failure, [model, failureThreshold, durationMinutes]));
+    return row ? toHealth(row) : null;
   }
 
   async recordSuccess(model: string): Promise<void> {
