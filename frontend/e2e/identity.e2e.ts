@@ -44,7 +44,7 @@ describe('a new user in a real browser', () => {
 
     // Signed in, unverified, no credits yet.
     await page.waitForURL(`${baseUrl}/dashboard`);
-    await page.getByText('Verify your email to get 2 free credits').waitFor();
+    await page.getByText('Verify your email to get 2 free credits', { exact: true }).waitFor();
     await page.getByRole('link', { name: /^0 credits/ }).waitFor();
 
     // The verification mail in the outbox, and its link.
