@@ -15,6 +15,7 @@ import { GenerationModule } from './modules/generation';
 import { IdentityModule } from './modules/identity';
 import { ImagesModule } from './modules/images';
 import { PrivacyModule } from './modules/privacy';
+import { ReportsModule } from './modules/reports';
 import { SupportModule } from './modules/support';
 import { ToolsModule } from './modules/tools';
 import { MailModule } from './shared/mail/mail.module';
@@ -56,6 +57,7 @@ export class AppModule {
         GenerationModule,
         CommunityModule,
         BillingModule,
+        ReportsModule,
         AdministrationModule,
         PrivacyModule,
         ToolsModule,

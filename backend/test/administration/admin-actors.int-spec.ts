@@ -36,6 +36,9 @@ describe('the admin API as each actor', () => {
   let target: string;
   let imageId: string;
   let entryId: string;
+  /** Images with an open report (D43), one per decision. */
+  let toTakeDown: string;
+  let toDismiss: string;
 
   beforeAll(async () => {
     t = await createAdminApp();
@@ -45,6 +48,17 @@ describe('the admin API as each actor', () => {
       t,
       `INSERT INTO image (user_id, prompt, style, status, is_public) VALUES ($1, 'a cat', 'funny', 'completed', true) RETURNING id`,
       [target],
+    );
+    [toTakeDown, toDismiss] = await Promise.all(
+      ['take me down', 'dismiss me'].map(async (prompt) => {
+        const [{ id }] = await sql<{ id: string }>(t, `INSERT INTO image (user_id, prompt, style, status, is_public) VALUES ($1, $2, 'funny', 'completed', true) RETURNING id`, [
+          target,
+          prompt,
+        ]);
+        await sql(t, `INSERT INTO image_report_case (image_id, owner_user_id, prompt, deadline_at) VALUES ($1, $2, $3, now() + interval '48 hours')`, [id, target, prompt]);
+        await sql(t, `INSERT INTO image_report (id, image_id, reporter_key, reason) VALUES (gen_random_uuid(), $1, 'ip:matrix', 'other')`, [id]);
+        return id;
+      }),
     );
     [{ id: entryId }] = await sql<{ id: string }>(t, `INSERT INTO admin_whitelist (type, value, reason) VALUES ('ip', '192.0.2.7', 'office') RETURNING id::text`);
     // The suspended actor's session was open before the suspension (D21: it stops at once).
@@ -98,10 +112,13 @@ describe('the admin API as each actor', () => {
     { name: 'POST whitelist', call: (a) => a.post('/api/admin/whitelist').send({ type: 'ip', value: `198.51.100.${++keyCounter}` }), status: 201, action: 'whitelist.add' },
     { name: 'PATCH whitelist/:id', call: (a) => a.patch(`/api/admin/whitelist/${entryId}`).send({ isActive: false }), status: 200, action: 'whitelist.update' },
     { name: 'GET flagged-devices', call: (a) => a.get('/api/admin/flagged-devices'), status: 200 },
+    { name: 'GET reports', call: (a) => a.get('/api/admin/reports'), status: 200 },
+    { name: 'POST reports/:id/take-down', call: (a) => a.post(`/api/admin/reports/${toTakeDown}/take-down`).send({ reason: 'confirmed' }), status: 200, action: 'report.take-down' },
+    { name: 'POST reports/:id/dismiss', call: (a) => a.post(`/api/admin/reports/${toDismiss}/dismiss`).send({ reason: 'fine' }), status: 200, action: 'report.dismiss' },
   ];
 
   it('covers every endpoint of the contract', () => {
-    expect(endpoints).toHaveLength(25);
+    expect(endpoints).toHaveLength(28);
   });
 
   it.each(endpoints.map((e) => [e.name, e] as const))('%s: 401 signed out and suspended, 403 user and unverified listed, 2xx admin; refused actors change nothing', async (_name, endpoint) => {

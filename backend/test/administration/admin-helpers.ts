@@ -81,6 +81,8 @@ export async function everything(t: TestApp) {
             (SELECT count(*)::int FROM "user" WHERE is_suspended) AS suspended,
             (SELECT count(*)::int FROM image WHERE is_hidden_by_admin) AS hidden,
             (SELECT count(*)::int FROM admin_whitelist) AS whitelist,
+            (SELECT count(*)::int FROM image) AS images,
+            (SELECT count(*)::int FROM image_report_case WHERE status = 'open') AS open_reports,
             (SELECT count(*)::int FROM admin_whitelist WHERE is_active) AS whitelist_active,
             (SELECT row_to_json(s)::text FROM model_fallback_state s WHERE id = 1) AS fallback,
             (SELECT json_agg(h ORDER BY h.model)::text FROM (SELECT model, disabled, skipped, failure_count FROM model_health) h) AS models`,

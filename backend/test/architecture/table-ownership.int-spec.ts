@@ -35,6 +35,9 @@ export const OWNERSHIP: Ownership = {
     billing_checkout_claim: 'billing',
     contact_message: 'support',
     password_reset_token: 'identity',
+    image_report: 'reports',
+    image_report_case: 'reports',
+    image_block: 'reports',
   },
   exceptions: [
     {

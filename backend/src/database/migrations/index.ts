@@ -16,6 +16,7 @@ import { BillingCheckoutClaim1795811618205 } from './1795811618205-billing-check
 import { ImageObjectScopes1795830542117 } from './1795830542117-image-object-scopes';
 import { ImageEditChains1795858885896 } from './1795858885896-image-edit-chains';
 import { ModelChain1795910400000 } from './1795910400000-model-chain';
+import { ReportsAndTakedown1795996800000 } from './1795996800000-reports-and-takedown';
 
 /** Every migration, oldest first. Listed explicitly so ts-jest and the compiled build agree. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   ImageObjectScopes1795830542117,
   ImageEditChains1795858885896,
   ModelChain1795910400000,
+  ReportsAndTakedown1795996800000,
 ];

@@ -4,6 +4,9 @@ import { CreditsModule } from '../credits';
 import { GenerationModule } from '../generation';
 import { IdentityModule } from '../identity';
 import { ImagesModule } from '../images';
+import { ReportsModule } from '../reports';
+import { AdminReportsController } from './adapters/http/admin-reports.controller';
+import { ReportReviewService } from './application/report-review.service';
 import { AdminModerationController } from './adapters/http/admin-moderation.controller';
 import { AdminSystemController } from './adapters/http/admin-system.controller';
 import { AdminUsersController } from './adapters/http/admin-users.controller';
@@ -22,8 +25,8 @@ import { UserDirectoryService } from './application/user-directory.service';
  * only the audit trail; everything else it asks of the other contexts through their public APIs.
  */
 @Module({
-  imports: [IdentityModule, CreditsModule, BillingModule, ImagesModule, GenerationModule],
-  controllers: [AdminUsersController, AdminSystemController, AdminModerationController],
+  imports: [IdentityModule, CreditsModule, BillingModule, ImagesModule, GenerationModule, ReportsModule],
+  controllers: [AdminUsersController, AdminSystemController, AdminModerationController, AdminReportsController],
   providers: [
     TypeormAuditLogRepository,
     AuditTrailService,
@@ -34,6 +37,7 @@ import { UserDirectoryService } from './application/user-directory.service';
     ImageModerationService,
     WhitelistManagementService,
     DashboardFiguresService,
+    ReportReviewService,
   ],
 })
 export class AdministrationModule {}

@@ -1,3 +1,4 @@
+import { ReportsModule } from '../reports';
 import { Module } from '@nestjs/common';
 import { ProvenanceModule } from '../../shared/provenance/provenance.module';
 import { RateLimitModule } from '../../shared/rate-limit/rate-limit.module';
@@ -24,7 +25,7 @@ import { GENERATION_API } from './generation.api';
  * images context, reached only through IMAGES_API.
  */
 @Module({
-  imports: [CreditsModule, ImagesModule, ImageModelModule, RateLimitModule, ProvenanceModule],
+  imports: [CreditsModule, ImagesModule, ImageModelModule, RateLimitModule, ProvenanceModule, ReportsModule],
   controllers: [GenerationController],
   providers: [
     UploadCheckService,

@@ -3,6 +3,7 @@ import type { StoredMimeType } from './domain/image-format';
 import type { RenditionViews } from './domain/rendition';
 import type { SharePicture } from './domain/shared-edit';
 import type { Page, PageRequest } from '../../shared/pagination';
+import type { ImageFingerprint } from '../../shared/fingerprint/image-fingerprint';
 
 /**
  * IMAGES_API: the images context's synchronous surface for other contexts (ARCHITECTURE rule 2).
@@ -42,6 +43,12 @@ export interface NewProcessingImage {
   rootImageId?: string | null;
   /** D39: shared by the variants one request makes; absent for a single result. */
   variantGroupId?: string | null;
+  /**
+   * D43: the upload's fingerprint (its bytes' SHA-256 and its pixels' perceptual hash), kept so a
+   * takedown finds the site's copies. A chain step's original (a copy of its parent's served
+   * file) takes its parent's.
+   */
+  originalFingerprint?: ImageFingerprint | null;
 }
 
 /** The model's output as it is stored. */
@@ -61,6 +68,22 @@ export interface GeneratedImage {
    * of the chain; only when `isWatermarked` (otherwise the stored file is the master).
    */
   master?: ImageBytes;
+  /** D43: the served file's fingerprint (the SHA-256 of `bytes` as stored), for takedowns. */
+  fingerprint?: ImageFingerprint | null;
+}
+
+/** D43: an image a takedown removed (the reported one or a copy of it). */
+export interface TakenDownImage {
+  id: string;
+  userId: string;
+  prompt: string;
+}
+
+/** D43: a public image someone may report: completed, public, not hidden (what its share page shows). */
+export interface ReportableImage {
+  id: string;
+  ownerId: string;
+  prompt: string;
 }
 
 /**
@@ -222,6 +245,23 @@ export interface ImagesApi {
    * `NewProcessingImage.makeOriginalRenditions`. Encodes only; stores nothing.
    */
   renditionsFromPixels(pixels: RawPixels, sourceWidth: number): Promise<GeneratedRenditions>;
+  /**
+   * D43: the image as a report sees it, when its share page would show it (completed, public,
+   * not hidden); null otherwise (a malformed id included), so a report learns nothing more.
+   */
+  reportable(imageId: string): Promise<ReportableImage | null>;
+  /**
+   * D43: the fingerprints of an image's stored files (original and generated), those not yet
+   * recorded (files stored before issue 28) made from the bytes and recorded; null when there is
+   * no such image.
+   */
+  fingerprintsOf(imageId: string): Promise<ImageFingerprint[] | null>;
+  /**
+   * D43: deletes, with every file (PostgreSQL or object store, renditions and master included),
+   * each image whose original or generated file has one of these SHA-256 hashes or a perceptual
+   * hash within `maxDistance` bits of one of theirs. Answers what it deleted.
+   */
+  deleteMatching(fingerprints: readonly ImageFingerprint[], maxDistance: number): Promise<TakenDownImage[]>;
 }
 
 export const IMAGES_API = Symbol('IMAGES_API');

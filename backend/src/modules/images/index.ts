@@ -18,7 +18,9 @@ export type {
   NewProcessingImage,
   OwnedImage,
   RawPixels,
+  ReportableImage,
   SharePreview,
+  TakenDownImage,
 } from './images.api';
 export { describeImageStore } from './images.config';
 export { largestRenditionWidth, renditionViews } from './domain/rendition';

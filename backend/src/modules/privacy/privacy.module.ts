@@ -1,3 +1,4 @@
+import { ReportsModule } from '../reports';
 import { Module } from '@nestjs/common';
 import { RateLimitModule } from '../../shared/rate-limit/rate-limit.module';
 import { BillingModule } from '../billing';
@@ -17,7 +18,7 @@ import { FinishAccountDeletionsJob } from './application/finish-account-deletion
  * nothing depends on it (so no context has to know about the others to delete an account).
  */
 @Module({
-  imports: [IdentityModule, BillingModule, CreditsModule, ImagesModule, CommunityModule, RateLimitModule],
+  imports: [IdentityModule, BillingModule, CreditsModule, ImagesModule, CommunityModule, RateLimitModule, ReportsModule],
   controllers: [PrivacyController],
   providers: [ExportUserDataUseCase, AccountDeletionSteps, DeleteAccountUseCase, FinishAccountDeletionsJob],
 })

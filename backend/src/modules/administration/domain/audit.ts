@@ -16,6 +16,8 @@ export const AUDIT_ACTIONS = [
   'model.test',
   'image.hide',
   'image.show',
+  'report.take-down',
+  'report.dismiss',
   'whitelist.add',
   'whitelist.update',
 ] as const;

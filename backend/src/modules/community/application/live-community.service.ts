@@ -1,3 +1,4 @@
+import { IMAGE_WITHDRAWN, type ImageWithdrawn } from '../../reports';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { EventBus } from '../../../shared/events/event-bus';
 import { LiveGateway } from '../../../shared/realtime/live-gateway';
@@ -34,10 +35,23 @@ export class LiveCommunityService implements OnApplicationBootstrap, OnModuleDes
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    this.unsubscribe = this.events.subscribe<ImageGenerated>(IMAGE_GENERATED, (e) => this.onImageGenerated(e));
+    const unsubscribeGenerated = this.events.subscribe<ImageGenerated>(IMAGE_GENERATED, (e) => this.onImageGenerated(e));
+    // D43: live clients drop an image a report withdrew (they never get it again: a hidden image is
+    // never delivered as a new edit either).
+    const unsubscribeWithdrawn = this.events.subscribe<ImageWithdrawn>(IMAGE_WITHDRAWN, async (e) => {
+      for (const id of e.imageIds) await this.listener.announceRemoval(id);
+    });
+    this.unsubscribe = () => {
+      unsubscribeGenerated();
+      unsubscribeWithdrawn();
+    };
     await this.listener.start({
       feedChanged: () => this.cache.invalidate(),
       newEdit: (imageId) => void this.deliver(imageId),
+      removed: (imageId) => {
+        this.cache.invalidate();
+        this.gateway.broadcast({ type: 'community_edit_removed', data: { id: imageId } });
+      },
       listening: () => {
         // Changes made while no one listened are unknown: start from an empty cache.
         this.cache.invalidate();

@@ -1,3 +1,4 @@
+import type { ReportsApi } from '../../reports';
 import { Logger } from '@nestjs/common';
 import sharp from 'sharp';
 import { ContentCredentialsService } from '../../../shared/provenance/content-credentials.service';
@@ -102,6 +103,8 @@ describe('GenerateImageUseCase', () => {
       new ChainSourceCodec(),
       // The content credentials are the integration tests' (test/provenance): here the file passes as it is.
       { sign: async (bytes: Buffer) => bytes } as unknown as ContentCredentialsService,
+      // The block list (D43) is the integration tests' (test/reports): nothing is blocked here.
+      { isBlocked: async () => false } as unknown as ReportsApi,
     );
     const run = (over: Record<string, unknown> = {}) =>
       useCase.execute({ userId: 'u1', image: { buffer: jpeg, originalname: 'a.jpg' }, prompt: 'make it black and white', ...over });

@@ -12,6 +12,8 @@ import {
   type CreditsApi,
   type Reservation,
 } from '../../credits';
+import { fingerprintOfFile, fingerprintOfPixels, type ImageFingerprint } from '../../../shared/fingerprint/image-fingerprint';
+import { ImageBlockedError, REPORTS_API, type ReportsApi } from '../../reports';
 import { ImageNotFoundError, IMAGES_API, type ChainSource, type GeneratedRenditions, type ImagesApi, type RenditionView, type StoredMimeType } from '../../images';
 import { sanitizeFilename } from '../domain/filename';
 import { SEED_MAX, SEED_MIN } from '../domain/generation-seed';
@@ -93,6 +95,8 @@ interface PhotoSource {
   makeOriginalRenditions?: () => Promise<GeneratedRenditions | null>;
   parentImageId: string | null;
   rootImageId: string | null;
+  /** D43: an upload's fingerprint (checked against the block list); a chain step's original takes its parent's. */
+  fingerprint: ImageFingerprint | null;
 }
 
 
@@ -133,6 +137,7 @@ export class GenerateImageUseCase {
     private readonly masks: RegionMaskService,
     private readonly chainCodec: ChainSourceCodec,
     private readonly credentials: ContentCredentialsService,
+    @Inject(REPORTS_API) private readonly reports: ReportsApi,
   ) {}
 
   async execute(command: GenerateImageCommand): Promise<GenerationResult> {
@@ -197,6 +202,7 @@ export class GenerateImageUseCase {
           parentImageId: source.parentImageId,
           rootImageId: source.rootImageId,
           variantGroupId,
+          originalFingerprint: source.fingerprint,
         });
         created.push(id);
       }
@@ -226,7 +232,7 @@ export class GenerateImageUseCase {
     // variants hold no more memory than issue 9's bound allowed for one.
     const oneAtATime = serially();
     // D42: the photo every variant is edited from, the parent ingredient of each one's credentials (hashed once).
-    const parent = { sha256: createHash('sha256').update(source.input.bytes).digest('hex'), mimeType: source.input.mimeType };
+    const parent = { sha256: source.fingerprint?.sha256 ?? createHash('sha256').update(source.input.bytes).digest('hex'), mimeType: source.input.mimeType };
     const outcomes = await Promise.allSettled(
       ids.map((id, i) => this.generateOne(id, seeds[i], request, source.input, parent, mask, reservations[i], command.signal, oneAtATime)),
     );
@@ -240,8 +246,9 @@ export class GenerateImageUseCase {
       // D4: a failed generation never costs a credit (each variant its own, D39).
       const id = ids[i];
       await this.credits.release(reservations[i].id).catch((e: unknown) => this.logFailure('releasing the credit of', id, e));
-      if (outcome.reason instanceof UnsupportedEditError) {
-        // Issue 9: a refused edit leaves nothing behind (no failed row to list or clean up).
+      if (outcome.reason instanceof UnsupportedEditError || outcome.reason instanceof ImageBlockedError) {
+        // Issue 9: a refused edit leaves nothing behind (no failed row to list or clean up); D43:
+        // nor does an output that matches a taken-down image.
         await this.images.deleteUnpaid(id).catch((e: unknown) => this.logFailure('deleting a refused', id, e));
       } else {
         await this.images.markFailed(id).catch((e: unknown) => this.logFailure('marking failed', id, e));
@@ -290,6 +297,11 @@ export class GenerateImageUseCase {
   /** An upload (D12) and its mask (D40), checked side by side. */
   private async uploadSource(command: GenerateImageCommand): Promise<[PhotoSource, PreparedMask | undefined]> {
     const [original, checkedMask] = await this.checkUploads(command);
+    // D43: a photo that was taken down (its exact bytes, or its pixels within 6 bits) is refused
+    // before anything is stored or reserved: no credit is spent. Hashed from the check's own decode.
+    const sha256 = createHash('sha256').update(original.bytes).digest('hex');
+    const fingerprint = original.renditionPixels ? await fingerprintOfPixels(original.renditionPixels, sha256) : await fingerprintOfFile(original.bytes);
+    if (await this.reports.isBlocked(fingerprint)) throw new ImageBlockedError();
     // D31: the original's renditions encoded from the upload check's own decode (fast path), not
     // from a second decode of the upload (issue 14); started by the images context once the row is
     // written (encoding during the insert only slowed the insert down). Made once for all variants.
@@ -303,6 +315,7 @@ export class GenerateImageUseCase {
         makeOriginalRenditions,
         parentImageId: null,
         rootImageId: null,
+        fingerprint,
       },
       mask,
     ];
@@ -333,6 +346,7 @@ export class GenerateImageUseCase {
         makeOriginalRenditions,
         parentImageId: found.id,
         rootImageId: found.rootImageId,
+        fingerprint: null,
       },
       mask,
     ];
@@ -373,6 +387,9 @@ export class GenerateImageUseCase {
     const watermarked = shouldWatermark(reservation.kind);
     const completed = await oneAtATime(async () => {
       const made = mask ? await this.masks.composite(original.bytes, edited.image, mask) : edited.image;
+      // D43: an output that matches a taken-down image is refused like a refused edit (no credit).
+      const madeFingerprint = await fingerprintOfFile(made);
+      if (await this.reports.isBlocked(madeFingerprint)) throw new ImageBlockedError();
       const output = await this.outputs.prepare(made, { watermark: watermarked });
       // D42: the served file and its renditions carry content credentials, signed after the last
       // transform (the watermark).
@@ -392,6 +409,8 @@ export class GenerateImageUseCase {
         isWatermarked: watermarked,
         renditions: Promise.resolve(renditions),
         master: output.master,
+        // The served file's exact hash; its pixels' perceptual hash (the watermark moves a few bits at most).
+        fingerprint: { sha256: createHash('sha256').update(signed).digest('hex'), phash: madeFingerprint.phash },
       });
     });
     // The recovery job gave up on it meanwhile (and released its credit): it stays failed.

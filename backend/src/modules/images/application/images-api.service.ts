@@ -1,3 +1,4 @@
+import { fingerprintOfFile, type ImageFingerprint } from '../../../shared/fingerprint/image-fingerprint';
 import { Injectable } from '@nestjs/common';
 import { makeGeneratedRenditions } from '../adapters/sharp/generated-renditions';
 import { TypeormImageRepository } from '../adapters/typeorm/typeorm-image.repository';
@@ -19,7 +20,9 @@ import type {
   NewProcessingImage,
   OwnedImage,
   RawPixels,
+  ReportableImage,
   SharePreview,
+  TakenDownImage,
 } from '../images.api';
 import { ImageObjectMovesService } from './image-object-moves.service';
 import { ImageRenditionsService } from './image-renditions.service';
@@ -52,6 +55,38 @@ export class ImagesApiService implements ImagesApi {
 
   renditionsFromPixels(pixels: RawPixels, sourceWidth: number): Promise<GeneratedRenditions> {
     return makeGeneratedRenditions(pixels, sourceWidth);
+  }
+
+  reportable(imageId: string): Promise<ReportableImage | null> {
+    return this.images.findReportable(imageId);
+  }
+
+  async fingerprintsOf(imageId: string): Promise<ImageFingerprint[] | null> {
+    const files = await this.images.findFingerprints(imageId);
+    if (!files) return null;
+    const found: ImageFingerprint[] = [];
+    for (const { file, stored, fingerprint } of files) {
+      if (fingerprint) {
+        found.push(fingerprint);
+        continue;
+      }
+      if (!stored) continue;
+      // A file stored before issue 28: hashed now from its bytes, and recorded.
+      const place = await this.images.findFile(imageId, file);
+      const bytes = place ? await this.storage.read(place) : null;
+      if (!bytes) continue;
+      const made = await fingerprintOfFile(bytes);
+      await this.images.storeFingerprint(imageId, file, made);
+      found.push(made);
+    }
+    return found;
+  }
+
+  async deleteMatching(fingerprints: readonly ImageFingerprint[], maxDistance: number): Promise<TakenDownImage[]> {
+    const deleted = await this.images.deleteMatching(fingerprints, maxDistance);
+    for (const { id } of deleted) this.renditions.forget(id);
+    if (deleted.length) this.storage.deleteQueuedSoon();
+    return deleted;
   }
 
   /**

@@ -5,6 +5,7 @@ import { BILLING_API, type BillingApi } from '../../billing';
 import { CREDITS_API, type CreditsApi, type CreditTransaction } from '../../credits';
 import { IDENTITY_API, type IdentityApi, type IdentityUser } from '../../identity';
 import { extensionFor, IMAGES_API, type ImagesApi, type OwnedImage } from '../../images';
+import { REPORTS_API, type ReportsApi } from '../../reports';
 import { AccountGoneError, TooManyExportsError } from '../domain/privacy-errors';
 import { DATA_FILE, exportEntryName, exportFileName, EXPORTS_PER_HOUR } from '../domain/privacy-rules';
 import type { ExportArchive } from './export-archive';
@@ -67,6 +68,7 @@ export class ExportUserDataUseCase {
     @Inject(BILLING_API) private readonly billing: BillingApi,
     @Inject(CREDITS_API) private readonly credits: CreditsApi,
     @Inject(IMAGES_API) private readonly images: ImagesApi,
+    @Inject(REPORTS_API) private readonly reports: ReportsApi,
   ) {}
 
   async execute(userId: string, now = new Date()): Promise<UserDataExport> {
@@ -92,7 +94,12 @@ export class ExportUserDataUseCase {
     }
     images.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
 
-    const [billing, balance, ledger] = await Promise.all([this.billing.recordOf(account.id), this.credits.balance(account.id), this.ledgerOf(account.id)]);
+    const [billing, balance, ledger, reports] = await Promise.all([
+      this.billing.recordOf(account.id),
+      this.credits.balance(account.id),
+      this.ledgerOf(account.id),
+      this.reports.exportFor(account.id),
+    ]);
     const document = {
       generatedAt: now.toISOString(),
       account: {
@@ -116,6 +123,13 @@ export class ExportUserDataUseCase {
       credits: balance,
       ledger: ledger.map(ledgerEntry),
       images,
+      // D43: the reports this user made (with the outcome) and those about their images (never who reported).
+      reportsMade: reports.reportsMade.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), decidedAt: iso(r.decidedAt) })),
+      reportsAboutYourImages: reports.reportsAboutYourImages.map((r) => ({
+        ...r,
+        firstReportedAt: r.firstReportedAt.toISOString(),
+        decidedAt: iso(r.decidedAt),
+      })),
     };
     await archive.addFile(DATA_FILE, Buffer.from(`${JSON.stringify(document, null, 2)}\n`, 'utf8'), { compress: true, modifiedAt: now });
     archive.finish();

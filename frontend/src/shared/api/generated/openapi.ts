@@ -242,6 +242,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** D43: images with open reports, the nearest deadline first (X-Total-Count) */
+        get: operations["AdminReportsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reports/{imageId}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** D43: dismisses the image's open reports and shows it again if a report hid it */
+        post: operations["AdminReportsController_dismiss"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reports/{imageId}/take-down": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** D43: deletes the image and its copies everywhere, blocks its hashes, tells the owners */
+        post: operations["AdminReportsController_takeDown"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/search-users": {
         parameters: {
             query?: never;
@@ -804,6 +855,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/images/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** D43: report a public image (signed in or not); ncii and minor hide it at once, pending review */
+        post: operations["ReportsController_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/images/{id}/save": {
         parameters: {
             query?: never;
@@ -1021,6 +1089,23 @@ export interface paths {
         put?: never;
         /** Create an account and sign in; a verification mail is sent */
         post: operations["AuthController_register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** D43: the signed-in user's reports, newest first, with each one's outcome (open, taken_down, dismissed) */
+        get: operations["ReportsController_mine"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1327,7 +1412,7 @@ export interface components {
             isAdmin: boolean;
         };
         /** @enum {string} */
-        AuditAction: "user.suspend" | "user.unsuspend" | "credits.adjust" | "fallback.override" | "fallback.reset" | "fallback.test" | "model.reorder" | "model.enable" | "model.disable" | "model.test" | "image.hide" | "image.show" | "whitelist.add" | "whitelist.update";
+        AuditAction: "user.suspend" | "user.unsuspend" | "credits.adjust" | "fallback.override" | "fallback.reset" | "fallback.test" | "model.reorder" | "model.enable" | "model.disable" | "model.test" | "image.hide" | "image.show" | "report.take-down" | "report.dismiss" | "whitelist.add" | "whitelist.update";
         AuditEntryResponse: {
             id: string;
             /** Format: uuid */
@@ -1549,6 +1634,14 @@ export interface components {
              */
             confirmEmail: string;
         };
+        DismissReportResponse: {
+            /** Format: uuid */
+            imageId: string;
+            /** @enum {string} */
+            outcome: "dismissed";
+            /** @description The report had hidden the image: it is shown again. */
+            restored: boolean;
+        };
         EmailConfirmedResponse: {
             /** @example Email verified successfully! You now have 2 free credits. */
             message: string;
@@ -1631,6 +1724,19 @@ export interface components {
             /** @example email */
             field: string;
             messages: string[];
+        };
+        FiledReportResponse: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            imageId: string;
+            reason: components["schemas"]["ReportReason"];
+            /** @enum {string} */
+            status: "open";
+            /** Format: date-time */
+            createdAt: string;
+            /** @description An urgent reason (ncii, minor) hid the image from every public place until an admin decides. */
+            hiddenPendingReview: boolean;
         };
         FlaggedDeviceResponse: {
             fingerprintHash: string;
@@ -1943,6 +2049,18 @@ export interface components {
             /** @description How long the model took to answer. */
             latencyMs: number;
         };
+        MyReportResponse: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            imageId: string;
+            reason: components["schemas"]["ReportReason"];
+            /** Format: date-time */
+            createdAt: string;
+            status: components["schemas"]["ReportStatus"];
+            /** Format: date-time */
+            decidedAt: string | null;
+        };
         PackCheckoutItemResponse: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2045,6 +2163,16 @@ export interface components {
             /** @enum {string} */
             pack: "pack1" | "pack7" | "pack15" | "pack45";
         };
+        QueuedReportResponse: {
+            /** Format: uuid */
+            id: string;
+            reason: components["schemas"]["ReportReason"];
+            details: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            reporterUserId: string | null;
+        };
         RecentPurchaseResponse: {
             /** Format: uuid */
             id: string;
@@ -2091,6 +2219,38 @@ export interface components {
             width: number;
             height: number;
         };
+        ReportCaseResponse: {
+            /** Format: uuid */
+            imageId: string;
+            /** Format: uuid */
+            ownerId: string | null;
+            ownerEmail: string | null;
+            ownerSuspended: boolean;
+            prompt: string;
+            /** Format: date-time */
+            firstReportedAt: string;
+            /**
+             * Format: date-time
+             * @description 48 hours after the first open report.
+             */
+            deadline: string;
+            overdue: boolean;
+            /** @description An ncii or minor report hid the image from every public place until the decision. */
+            hiddenPendingReview: boolean;
+            reports: components["schemas"]["QueuedReportResponse"][];
+        };
+        ReportDecisionDto: {
+            reason?: string;
+        };
+        ReportImageDto: {
+            reason: components["schemas"]["ReportReason"];
+            /** @description What the reporter wants the reviewer to know. */
+            details?: string;
+        };
+        /** @enum {string} */
+        ReportReason: "ncii" | "minor" | "harassment" | "impersonation" | "copyright" | "other";
+        /** @enum {string} */
+        ReportStatus: "open" | "taken_down" | "dismissed";
         ResendConfirmationDto: {
             /** @example ann@example.com */
             email: string;
@@ -2251,6 +2411,16 @@ export interface components {
         SuspendUserDto: {
             suspended: boolean;
             reason?: string;
+        };
+        TakeDownResponse: {
+            /** Format: uuid */
+            imageId: string;
+            /** @enum {string} */
+            outcome: "taken_down";
+            /** @description Images deleted: the reported one and its copies on the site. */
+            imagesRemoved: number;
+            /** @description Hashes added to the block list. */
+            hashesBlocked: number;
         };
         UnsavedStateResponse: {
             /** @enum {boolean} */
@@ -3779,6 +3949,368 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
                         code: "AUTH.ADMIN_ONLY";
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Anything unexpected; the body carries a correlationId, never a stack trace. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    };
+                };
+            };
+            /** @description `DATABASE.BUSY`: The database is too busy right now (a lock, statement or pool wait past its limit); try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "DATABASE.BUSY";
+                    };
+                };
+            };
+        };
+    };
+    AdminReportsController_list: {
+        parameters: {
+            query?: {
+                /** @description 1-200, default 50 (D32). */
+                limit?: number;
+                /** @description 0 or more. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description How many there are over all pages (D32). */
+                    "X-Total-Count"?: number;
+                    /** @description How caches may keep this answer. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportCaseResponse"][];
+                };
+            };
+            /**
+             * @description `HTTP.NUL_CHARACTER`: A NUL character in the query or the body.
+             *
+             *     `VALIDATION.FAILED`: limit (1-200) or offset (0 or more) is not a whole number in range.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "HTTP.NUL_CHARACTER" | "VALIDATION.FAILED";
+                    };
+                };
+            };
+            /** @description `AUTH.REQUIRED`: Not signed in (or the session ended). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "AUTH.REQUIRED";
+                    };
+                };
+            };
+            /** @description `AUTH.ADMIN_ONLY`: Signed in, but not an admin (D22, D25). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "AUTH.ADMIN_ONLY";
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Anything unexpected; the body carries a correlationId, never a stack trace. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    };
+                };
+            };
+            /** @description `DATABASE.BUSY`: The database is too busy right now (a lock, statement or pool wait past its limit); try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "DATABASE.BUSY";
+                    };
+                };
+            };
+        };
+    };
+    AdminReportsController_dismiss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                imageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportDecisionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description How caches may keep this answer. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DismissReportResponse"];
+                };
+            };
+            /**
+             * @description `HTTP.BAD_REQUEST`: The body is not valid JSON.
+             *
+             *     `HTTP.BODY_TOO_DEEP`: The body is nested deeper than 32 levels.
+             *
+             *     `HTTP.NUL_CHARACTER`: A NUL character in the query or the body.
+             *
+             *     `VALIDATION.FAILED`: A field is missing or wrong; `details` lists each field and its messages.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "HTTP.BAD_REQUEST" | "HTTP.BODY_TOO_DEEP" | "HTTP.NUL_CHARACTER" | "VALIDATION.FAILED";
+                    };
+                };
+            };
+            /** @description `AUTH.REQUIRED`: Not signed in (or the session ended). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "AUTH.REQUIRED";
+                    };
+                };
+            };
+            /**
+             * @description `AUTH.ADMIN_ONLY`: Signed in, but not an admin (D22, D25).
+             *
+             *     `HTTP.CROSS_SITE`: The request came from another site (Origin or Sec-Fetch-Site, D18).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "AUTH.ADMIN_ONLY" | "HTTP.CROSS_SITE";
+                    };
+                };
+            };
+            /** @description `REPORT.NOT_FOUND`: No open report for this image (never reported, already decided, or a malformed id). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "REPORT.NOT_FOUND";
+                    };
+                };
+            };
+            /** @description `HTTP.PAYLOAD_TOO_LARGE`: The body is larger than JSON_BODY_LIMIT. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "HTTP.PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `HTTP.UNSUPPORTED_MEDIA_TYPE`: The body has a charset or content encoding the parser does not read. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "HTTP.UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Anything unexpected; the body carries a correlationId, never a stack trace. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    };
+                };
+            };
+            /** @description `DATABASE.BUSY`: The database is too busy right now (a lock, statement or pool wait past its limit); try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "DATABASE.BUSY";
+                    };
+                };
+            };
+        };
+    };
+    AdminReportsController_takeDown: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                imageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportDecisionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description How caches may keep this answer. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TakeDownResponse"];
+                };
+            };
+            /**
+             * @description `HTTP.BAD_REQUEST`: The body is not valid JSON.
+             *
+             *     `HTTP.BODY_TOO_DEEP`: The body is nested deeper than 32 levels.
+             *
+             *     `HTTP.NUL_CHARACTER`: A NUL character in the query or the body.
+             *
+             *     `VALIDATION.FAILED`: A field is missing or wrong; `details` lists each field and its messages.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "HTTP.BAD_REQUEST" | "HTTP.BODY_TOO_DEEP" | "HTTP.NUL_CHARACTER" | "VALIDATION.FAILED";
+                    };
+                };
+            };
+            /** @description `AUTH.REQUIRED`: Not signed in (or the session ended). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "AUTH.REQUIRED";
+                    };
+                };
+            };
+            /**
+             * @description `AUTH.ADMIN_ONLY`: Signed in, but not an admin (D22, D25).
+             *
+             *     `HTTP.CROSS_SITE`: The request came from another site (Origin or Sec-Fetch-Site, D18).
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "AUTH.ADMIN_ONLY" | "HTTP.CROSS_SITE";
+                    };
+                };
+            };
+            /** @description `REPORT.NOT_FOUND`: No open report for this image (never reported, already decided, or a malformed id). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "REPORT.NOT_FOUND";
+                    };
+                };
+            };
+            /** @description `HTTP.PAYLOAD_TOO_LARGE`: The body is larger than JSON_BODY_LIMIT. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "HTTP.PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `HTTP.UNSUPPORTED_MEDIA_TYPE`: The body has a charset or content encoding the parser does not read. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "HTTP.UNSUPPORTED_MEDIA_TYPE";
                     };
                 };
             };
@@ -7392,6 +7924,149 @@ export interface operations {
             };
         };
     };
+    ReportsController_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportImageDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    /** @description How caches may keep this answer. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiledReportResponse"];
+                };
+            };
+            /**
+             * @description `HTTP.BAD_REQUEST`: The body is not valid JSON.
+             *
+             *     `HTTP.BODY_TOO_DEEP`: The body is nested deeper than 32 levels.
+             *
+             *     `HTTP.NUL_CHARACTER`: A NUL character in the query or the body.
+             *
+             *     `VALIDATION.FAILED`: A field is missing or wrong; `details` lists each field and its messages.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "HTTP.BAD_REQUEST" | "HTTP.BODY_TOO_DEEP" | "HTTP.NUL_CHARACTER" | "VALIDATION.FAILED";
+                    };
+                };
+            };
+            /** @description `HTTP.CROSS_SITE`: The request came from another site (Origin or Sec-Fetch-Site, D18). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "HTTP.CROSS_SITE";
+                    };
+                };
+            };
+            /** @description `IMAGE.NOT_FOUND`: Not on a public page (unknown, private, hidden or unfinished): as the share page answers. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "IMAGE.NOT_FOUND";
+                    };
+                };
+            };
+            /** @description `REPORT.ALREADY_REPORTED`: This account (or, signed out, this address) already reported this image. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "REPORT.ALREADY_REPORTED";
+                    };
+                };
+            };
+            /** @description `HTTP.PAYLOAD_TOO_LARGE`: The body is larger than JSON_BODY_LIMIT. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "HTTP.PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `HTTP.UNSUPPORTED_MEDIA_TYPE`: The body has a charset or content encoding the parser does not read. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "HTTP.UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description `REPORT.TOO_MANY`: More than 10 reports an hour from this address. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "REPORT.TOO_MANY";
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Anything unexpected; the body carries a correlationId, never a stack trace. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    };
+                };
+            };
+            /** @description `DATABASE.BUSY`: The database is too busy right now (a lock, statement or pool wait past its limit); try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "DATABASE.BUSY";
+                    };
+                };
+            };
+        };
+    };
     ImagesController_save: {
         parameters: {
             query?: never;
@@ -9095,6 +9770,75 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
                         code: "DATABASE.BUSY" | "IDENTITY.CAPTCHA_SERVICE";
+                    };
+                };
+            };
+        };
+    };
+    ReportsController_mine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description How caches may keep this answer. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyReportResponse"][];
+                };
+            };
+            /** @description `HTTP.NUL_CHARACTER`: A NUL character in the query or the body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "HTTP.NUL_CHARACTER";
+                    };
+                };
+            };
+            /** @description `AUTH.REQUIRED`: Not signed in (or the session ended). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "AUTH.REQUIRED";
+                    };
+                };
+            };
+            /** @description `INTERNAL`: Anything unexpected; the body carries a correlationId, never a stack trace. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    };
+                };
+            };
+            /** @description `DATABASE.BUSY`: The database is too busy right now (a lock, statement or pool wait past its limit); try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code: "DATABASE.BUSY";
                     };
                 };
             };

@@ -109,3 +109,12 @@ export class WhitelistEntryActiveDto {
   @IsBoolean({ message: 'isActive must be true or false' })
   isActive: boolean;
 }
+
+/** D43: an admin's decision on a reported image; the reason goes to the audit trail (D32). */
+export class ReportDecisionDto {
+  @ApiPropertyOptional({ maxLength: REASON_MAX })
+  @IsOptional()
+  @IsString()
+  @MaxLength(REASON_MAX)
+  reason?: string;
+}

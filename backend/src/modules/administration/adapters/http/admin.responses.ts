@@ -12,6 +12,7 @@ import type {
 } from '../../../generation';
 import { WHITELIST_TYPES, type FlaggedDevice, type WhitelistEntry, type WhitelistType } from '../../../identity';
 import type { HiddenImage } from '../../../images';
+import { REPORT_REASONS, type ReportReason } from '../../../reports';
 import { sameJsonShape } from '../../../../shared/http/openapi/same-shape';
 import type { AdjustCreditsResult } from '../../application/adjust-credits.use-case';
 import type { PlatformStats } from '../../application/dashboard-figures.service';
@@ -506,3 +507,79 @@ export class AuditEntryResponse {
   finishedAt: string | null;
 }
 sameJsonShape<AuditEntryResponse, AuditEntry>();
+
+/** D43: one open report of an image (who: a signed-in account's id, or null for a visitor; never an address). */
+export class QueuedReportResponse {
+  @ApiProperty({ type: String, format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ enum: REPORT_REASONS, enumName: 'ReportReason' })
+  reason: ReportReason;
+
+  @ApiProperty({ type: String, nullable: true })
+  details: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  createdAt: string;
+
+  @ApiProperty({ type: String, format: 'uuid', nullable: true })
+  reporterUserId: string | null;
+}
+
+/** D43: an image with open reports, for the Reports tab (nearest deadline first). */
+export class ReportCaseResponse {
+  @ApiProperty({ type: String, format: 'uuid' })
+  imageId: string;
+
+  @ApiProperty({ type: String, format: 'uuid', nullable: true })
+  ownerId: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  ownerEmail: string | null;
+
+  @ApiProperty({ type: Boolean })
+  ownerSuspended: boolean;
+
+  @ApiProperty({ type: String })
+  prompt: string;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  firstReportedAt: string;
+
+  @ApiProperty({ type: String, format: 'date-time', description: '48 hours after the first open report.' })
+  deadline: string;
+
+  @ApiProperty({ type: Boolean })
+  overdue: boolean;
+
+  @ApiProperty({ type: Boolean, description: 'An ncii or minor report hid the image from every public place until the decision.' })
+  hiddenPendingReview: boolean;
+
+  @ApiProperty({ type: [QueuedReportResponse] })
+  reports: QueuedReportResponse[];
+}
+
+export class TakeDownResponse {
+  @ApiProperty({ type: String, format: 'uuid' })
+  imageId: string;
+
+  @ApiProperty({ enum: ['taken_down'] })
+  outcome: 'taken_down';
+
+  @ApiProperty({ type: Number, description: 'Images deleted: the reported one and its copies on the site.' })
+  imagesRemoved: number;
+
+  @ApiProperty({ type: Number, description: 'Hashes added to the block list.' })
+  hashesBlocked: number;
+}
+
+export class DismissReportResponse {
+  @ApiProperty({ type: String, format: 'uuid' })
+  imageId: string;
+
+  @ApiProperty({ enum: ['dismissed'] })
+  outcome: 'dismissed';
+
+  @ApiProperty({ type: Boolean, description: 'The report had hidden the image: it is shown again.' })
+  restored: boolean;
+}

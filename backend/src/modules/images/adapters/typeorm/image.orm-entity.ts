@@ -115,6 +115,20 @@ export class ImageOrmEntity {
   rootImageId: string | null;
 
   /** D39: the images one request made side by side; null for a single result. */
+  /** D43: SHA-256 of the original's bytes and its pixels' 64-bit perceptual hash (two's complement); null before issue 28. */
+  @Column({ type: 'char', length: 64, nullable: true })
+  originalSha256: string | null;
+
+  @Column({ type: 'bigint', nullable: true })
+  originalPhash: string | null;
+
+  /** D43: the same for the generated file as served (its credentials and watermark included). */
+  @Column({ type: 'char', length: 64, nullable: true })
+  generatedSha256: string | null;
+
+  @Column({ type: 'bigint', nullable: true })
+  generatedPhash: string | null;
+
   @Column({ type: 'uuid', nullable: true })
   variantGroupId: string | null;
 

@@ -8,7 +8,9 @@ import { renditionViews, type StoredRenditions } from '../../domain/rendition';
 import type { ShareableImage } from '../../domain/shared-edit';
 import { SAVED_IMAGE_RETENTION_DAYS } from '../../domain/saved-image';
 import { returnedRows } from '../../../../shared/pg/returned-rows';
-import type { GeneratedImage, HiddenImage, ImageCounts, NewProcessingImage, OwnedImage } from '../../images.api';
+import type { GeneratedImage, HiddenImage, ImageCounts, NewProcessingImage, OwnedImage, ReportableImage, TakenDownImage } from '../../images.api';
+import { fromSigned64, toSigned64 } from '../../../../shared/fingerprint/perceptual-hash';
+import type { ImageFingerprint } from '../../../../shared/fingerprint/image-fingerprint';
 import type { Placement } from '../../application/image-store.port';
 import { ImageOrmEntity } from './image.orm-entity';
 import { keepOrForgetScope, scopeOfRecordedKeys } from './object-scope.sql';
@@ -134,6 +136,8 @@ export class TypeormImageRepository {
       parentImageId: image.parentImageId ?? null,
       rootImageId: image.rootImageId ?? image.id,
       variantGroupId: image.variantGroupId ?? null,
+      originalSha256: image.originalFingerprint?.sha256 ?? null,
+      originalPhash: image.originalFingerprint ? toSigned64(image.originalFingerprint.phash).toString() : null,
     });
   }
 
@@ -146,9 +150,10 @@ export class TypeormImageRepository {
     const inserted = returnedRows<{ id: string }>(await this.images.query(
       `INSERT INTO "image" ("id", "user_id", "original_filename", "original_path", "generated_path", "original_image_data", "original_key",
                             "in_object_store", "object_scope", "original_mime_type", "prompt", "style", "status", "is_public", "seed",
-                            "parent_image_id", "root_image_id", "variant_group_id")
+                            "parent_image_id", "root_image_id", "variant_group_id", "original_sha256", "original_phash")
        SELECT $1, $2, $3, $4, $5, CASE WHEN $6::varchar IS NULL THEN s."generated_image_data" END, $6, $6::varchar IS NOT NULL,
-              CASE WHEN $6::varchar IS NOT NULL THEN 'private' END, $7, $8, $9, 'processing', $10, $11, $12, $13, $14
+              CASE WHEN $6::varchar IS NOT NULL THEN 'private' END, $7, $8, $9, 'processing', $10, $11, $12, $13, $14,
+              s."generated_sha256", s."generated_phash"
          FROM "image" s
         WHERE s."id" = $15 AND ($6::varchar IS NOT NULL OR s."generated_image_data" IS NOT NULL)
        RETURNING "id"`,
@@ -206,7 +211,7 @@ export class TypeormImageRepository {
       `UPDATE "image"
           SET "status" = 'completed', "generated_image_data" = $5, "generated_key" = $6, "generated_mime_type" = $7,
               "model" = $8, "is_watermarked" = $9, "master_image_data" = $10, "master_key" = $11, "master_mime_type" = $12,
-              "renditions" = $2, "in_object_store" = "in_object_store" OR $3, ${keepOrForgetScope('$4')}
+              "generated_sha256" = $13, "generated_phash" = $14, "renditions" = $2, "in_object_store" = "in_object_store" OR $3, ${keepOrForgetScope('$4')}
         WHERE "id" = $1 AND "status" = 'processing'`,
       [
         generated.bytes,
@@ -217,6 +222,8 @@ export class TypeormImageRepository {
         master?.bytes ?? null,
         master?.key ?? null,
         master && output.master ? output.master.mimeType : null,
+        output.fingerprint?.sha256 ?? null,
+        output.fingerprint ? toSigned64(output.fingerprint.phash).toString() : null,
       ],
       id,
       renditions,
@@ -740,6 +747,72 @@ export class TypeormImageRepository {
   }
 
   /** Images an admin hid, newest first, with the total. */
+  /** D43: completed, public and not hidden (what a share page shows), else null. */
+  async findReportable(id: string): Promise<ReportableImage | null> {
+    if (!isImageId(id)) return null;
+    const rows = (await this.images.query(
+      `SELECT "id", "user_id", "prompt" FROM "image"
+        WHERE "id" = $1 AND "status" = 'completed' AND "is_public" AND NOT "is_hidden_by_admin"`,
+      [id],
+    )) as Array<{ id: string; user_id: string; prompt: string }>;
+    return rows[0] ? { id: rows[0].id, ownerId: rows[0].user_id, prompt: rows[0].prompt } : null;
+  }
+
+  /** D43: the recorded fingerprint of each stored file of the image; null when there is no such image. */
+  async findFingerprints(id: string): Promise<Array<{ file: ImageFile; stored: boolean; fingerprint: ImageFingerprint | null }> | null> {
+    if (!isImageId(id)) return null;
+    const rows = (await this.images.query(
+      `SELECT "original_sha256", "original_phash", "generated_sha256", "generated_phash",
+              ("original_image_data" IS NOT NULL OR "original_key" IS NOT NULL) AS has_original,
+              ("generated_image_data" IS NOT NULL OR "generated_key" IS NOT NULL) AS has_generated
+         FROM "image" WHERE "id" = $1`,
+      [id],
+    )) as Array<{
+      original_sha256: string | null;
+      original_phash: string | null;
+      generated_sha256: string | null;
+      generated_phash: string | null;
+      has_original: boolean;
+      has_generated: boolean;
+    }>;
+    const row = rows[0];
+    if (!row) return null;
+    const of = (sha: string | null, phash: string | null) => (sha && phash !== null ? { sha256: sha, phash: fromSigned64(phash) } : null);
+    return [
+      { file: 'original' as const, stored: row.has_original, fingerprint: of(row.original_sha256, row.original_phash) },
+      { file: 'generated' as const, stored: row.has_generated, fingerprint: of(row.generated_sha256, row.generated_phash) },
+    ];
+  }
+
+  /** D43: records a file's fingerprint (the backfill, or a takedown of a file stored before issue 28). */
+  async storeFingerprint(id: string, file: ImageFile, fingerprint: ImageFingerprint): Promise<void> {
+    const [sha, phash] = file === 'original' ? ['original_sha256', 'original_phash'] : ['generated_sha256', 'generated_phash'];
+    await this.images.query(`UPDATE "image" SET "${sha}" = $2, "${phash}" = $3 WHERE "id" = $1`, [id, fingerprint.sha256, toSigned64(fingerprint.phash).toString()]);
+  }
+
+  /**
+   * D43: deletes every image whose original or generated file has one of these SHA-256 hashes or
+   * a perceptual hash within `maxDistance` bits of one of these (bit_count of the XOR), in one
+   * statement; renditions and laughs go by the cascade, object-store files by the deletion queue's
+   * trigger. Takedowns are rare: the perceptual comparison reads every row with a hash.
+   */
+  async deleteMatching(fingerprints: readonly ImageFingerprint[], maxDistance: number): Promise<TakenDownImage[]> {
+    if (fingerprints.length === 0) return [];
+    const rows = returnedRows<{ id: string; user_id: string; prompt: string }>(
+      await this.images.query(
+        `DELETE FROM "image" WHERE "id" IN (
+           SELECT i."id" FROM "image" i
+            WHERE i."original_sha256" = ANY($1::char(64)[]) OR i."generated_sha256" = ANY($1::char(64)[])
+               OR EXISTS (SELECT 1 FROM unnest($2::bigint[]) AS b(h)
+                           WHERE bit_count(int8send(i."original_phash" # b.h)) <= $3
+                              OR bit_count(int8send(i."generated_phash" # b.h)) <= $3))
+         RETURNING "id", "user_id", "prompt"`,
+        [fingerprints.map((f) => f.sha256), fingerprints.map((f) => toSigned64(f.phash).toString()), maxDistance],
+      ),
+    );
+    return rows.map((r) => ({ id: r.id, userId: r.user_id, prompt: r.prompt }));
+  }
+
   async hiddenByAdminNewestFirst(limit: number, offset: number): Promise<{ items: HiddenImage[]; total: number }> {
     const [rows, count] = await Promise.all([
       this.images.query(
