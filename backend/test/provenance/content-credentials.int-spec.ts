@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -44,6 +45,8 @@ describe('content credentials on outputs (D42)', () => {
     expect(ingredient).toMatchObject({ relationship: 'parentOf', format: 'image/jpeg', instanceID: `sha256:${createHash('sha256').update(stored).digest('hex')}` });
     expect(ingredient).not.toHaveProperty('thumbnail');
     expect(read.assertions!.map((a) => a.label).sort()).toEqual(['c2pa.actions.v2', 'c2pa.hash.data', 'c2pa.ingredient.v3']);
+    // The source type as XMP too (IPTC DigitalSourceType), under the signature.
+    expect((await sharp(file).metadata()).xmp?.toString('utf8')).toContain(`Iptc4xmpExt:DigitalSourceType="${SOURCE_TYPE}"`);
 
     // The renditions lists and link previews show (WebP, D31) carry the same credentials.
     expect(made.body.generatedRenditions.length).toBeGreaterThan(0);
@@ -51,6 +54,7 @@ describe('content credentials on outputs (D42)', () => {
       const webp = (await request(suite.t.http).get(rendition.url).expect(200)).body as Buffer;
       const readRendition = await readContentCredentials(webp);
       expect([rendition.url, readRendition.format, readRendition.valid]).toEqual([rendition.url, 'WebP', true]);
+      expect((await sharp(webp).metadata()).xmp?.toString('utf8')).toContain(`Iptc4xmpExt:DigitalSourceType="${SOURCE_TYPE}"`);
       expect(actionsOf(readRendition)[1]).toMatchObject({ action: 'c2pa.edited', digitalSourceType: SOURCE_TYPE, softwareAgent: { name: 'local-engine' } });
     }
 
@@ -66,6 +70,7 @@ describe('content credentials on outputs (D42)', () => {
     const png = await download(marked.body.id);
     const read = await readContentCredentials(png);
     expect(read).toMatchObject({ format: '_PNG', valid: true });
+    expect((await sharp(png).metadata()).xmp?.toString('utf8')).toContain(`Iptc4xmpExt:DigitalSourceType="${SOURCE_TYPE}"`);
     expect(actionsOf(read)[1]).toMatchObject({ action: 'c2pa.edited', digitalSourceType: SOURCE_TYPE });
     // The served image is the download (one file, one manifest).
     const served = (await request(suite.t.http).get(`/api/images/${marked.body.id}`).expect(200)).body as Buffer;

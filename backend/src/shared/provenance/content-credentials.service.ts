@@ -1,3 +1,4 @@
+import { withXmp, xmpPacket } from './xmp';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import * as path from 'node:path';
 import { Piscina } from 'piscina';
@@ -52,7 +53,9 @@ export class ContentCredentialsService implements OnApplicationBootstrap, OnModu
 
   async sign(bytes: Buffer, mimeType: string, provenance: EditProvenance): Promise<Buffer> {
     const { pool } = await this.started();
-    const signed = await pool.run({ bytes, mimeType, manifest: JSON.stringify(manifestOf(mimeType, provenance)) });
+    // The source type as XMP too, inside what the signature covers.
+    const described = withXmp(bytes, mimeType, xmpPacket(AI_EDITED_SOURCE_TYPE));
+    const signed = await pool.run({ bytes: described, mimeType, manifest: JSON.stringify(manifestOf(mimeType, provenance)) });
     return Buffer.from(signed.buffer, signed.byteOffset, signed.byteLength);
   }
 
