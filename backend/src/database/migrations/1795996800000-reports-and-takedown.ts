@@ -6,6 +6,9 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  *   a 64-bit perceptual hash of its pixels (`bigint`, two's complement). Written when the file is
  *   stored; null for files stored before (the provenance backfill, or a takedown, fills them in).
  *   They find the site's copies of an image that is taken down.
+ * - `image.has_content_credentials` (D42, ADR 0031): the generated file as stored carries a signed
+ *   C2PA manifest. Set by a generation; false for files stored before, which the provenance
+ *   backfill (`npm run provenance:backfill -w backend`) signs, or marks when they already are.
  * - `image_report` (the reports context's): one visitor's report of one image. `reporter_key` is
  *   who reported, as counted once per image: `user:{id}` when signed in, else `ip:{keyed hash}`
  *   (never the address itself). No foreign key to `image`: the report and its outcome outlive a
@@ -25,7 +28,9 @@ export class ReportsAndTakedown1795996800000 implements MigrationInterface {
         ADD COLUMN IF NOT EXISTS "original_sha256" char(64),
         ADD COLUMN IF NOT EXISTS "original_phash" bigint,
         ADD COLUMN IF NOT EXISTS "generated_sha256" char(64),
-        ADD COLUMN IF NOT EXISTS "generated_phash" bigint`);
+        ADD COLUMN IF NOT EXISTS "generated_phash" bigint,
+        ADD COLUMN IF NOT EXISTS "has_content_credentials" boolean NOT NULL DEFAULT false`);
+    await q.query(`CREATE INDEX IF NOT EXISTS "image_without_credentials_idx" ON "image" ("id") WHERE "status" = 'completed' AND NOT "has_content_credentials"`);
     await q.query(`CREATE INDEX IF NOT EXISTS "image_original_sha256_idx" ON "image" ("original_sha256") WHERE "original_sha256" IS NOT NULL`);
     await q.query(`CREATE INDEX IF NOT EXISTS "image_generated_sha256_idx" ON "image" ("generated_sha256") WHERE "generated_sha256" IS NOT NULL`);
     await q.query(`
@@ -75,10 +80,12 @@ export class ReportsAndTakedown1795996800000 implements MigrationInterface {
     await q.query(`DROP TABLE IF EXISTS "image_block"`);
     await q.query(`DROP TABLE IF EXISTS "image_report"`);
     await q.query(`DROP TABLE IF EXISTS "image_report_case"`);
+    await q.query(`DROP INDEX IF EXISTS "image_without_credentials_idx"`);
     await q.query(`DROP INDEX IF EXISTS "image_generated_sha256_idx"`);
     await q.query(`DROP INDEX IF EXISTS "image_original_sha256_idx"`);
     await q.query(`
       ALTER TABLE "image"
+        DROP COLUMN IF EXISTS "has_content_credentials",
         DROP COLUMN IF EXISTS "generated_phash",
         DROP COLUMN IF EXISTS "generated_sha256",
         DROP COLUMN IF EXISTS "original_phash",

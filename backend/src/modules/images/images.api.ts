@@ -70,6 +70,8 @@ export interface GeneratedImage {
   master?: ImageBytes;
   /** D43: the served file's fingerprint (the SHA-256 of `bytes` as stored), for takedowns. */
   fingerprint?: ImageFingerprint | null;
+  /** D42: `bytes` (and the renditions given) carry signed content credentials. */
+  hasContentCredentials?: boolean;
 }
 
 /** D43: an image a takedown removed (the reported one or a copy of it). */
@@ -273,6 +275,17 @@ export interface BackfillSummary {
   seconds: number;
 }
 
+/** D42: what the provenance backfill did. */
+export interface ProvenanceSummary {
+  /** Generated files signed (their renditions made again and signed). */
+  signed: number;
+  /** Files that already carried credentials (signed before the column said so): marked only. */
+  marked: number;
+  /** Images another run or a change got to first, or whose file could not be read. */
+  skipped: number;
+  seconds: number;
+}
+
 export interface MoveSummary {
   /** Images that had bytes in their rows when looked at. */
   images: number;
@@ -294,6 +307,8 @@ export interface ImageCommands {
   open(): Promise<void>;
   /** D31: every completed image without renditions gets them (ADR 0017). */
   backfillRenditions(log?: (line: string) => void): Promise<BackfillSummary>;
+  /** D42: every completed image's generated file (and its renditions) gets content credentials (ADR 0031). */
+  backfillProvenance(log?: (line: string) => void): Promise<ProvenanceSummary>;
   /** ADR 0023: image bytes move from PostgreSQL rows to the object store. */
   moveToObjectStore(log?: (line: string) => void, batch?: number): Promise<MoveSummary>;
   /** Disconnects, whatever happened. */

@@ -1,3 +1,7 @@
+import { ProvenanceModule } from '../../shared/provenance/provenance.module';
+import { ContentCredentialsService } from '../../shared/provenance/content-credentials.service';
+import { ImageProvenanceService } from './application/image-provenance.service';
+import { runProvenanceBackfill } from './adapters/cli/provenance-backfill';
 import { Logger, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
@@ -45,7 +49,7 @@ import { describeImageStore } from './images.config';
  * own read entity (ADR 0010).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([ImageOrmEntity]), BillingModule],
+  imports: [TypeOrmModule.forFeature([ImageOrmEntity]), BillingModule, ProvenanceModule],
   controllers: [ImagesController, MyEditsController, SharedEditController],
   providers: [
     TypeormImageRepository,
@@ -64,6 +68,7 @@ import { describeImageStore } from './images.config';
     ImageObjectMovesService,
     MoveImageObjectsJob,
     ImageRenditionsService,
+    ImageProvenanceService,
     ImagesApiService,
     ImageFilesService,
     SaveImageUseCase,
@@ -90,13 +95,16 @@ export class ImagesModule {}
 export function openImageCommands(config: AppConfig, databaseUrl: string): ImageCommands {
   const dataSource = new DataSource(databaseOptions(databaseUrl, { entities: RENDITION_BACKFILL_ENTITIES }, { ...config.database.pool, size: 2 }));
   const store = createImageStore(config.images.s3);
+  const credentials = new ContentCredentialsService(config);
   return {
     open: async () => {
       await dataSource.initialize();
     },
-    backfillRenditions: (log) => runRenditionBackfill(dataSource, log, store),
+    backfillRenditions: (log) => runRenditionBackfill(dataSource, log, store, credentials),
+    backfillProvenance: (log) => runProvenanceBackfill(dataSource, store, credentials, log),
     moveToObjectStore: (log, batch) => runMoveToObjectStore(dataSource, store, log, batch),
     close: async () => {
+      await credentials.onModuleDestroy();
       store.onModuleDestroy?.();
       await dataSource.destroy().catch(() => undefined);
     },

@@ -17,6 +17,7 @@ export type {
   MoveSummary,
   NewProcessingImage,
   OwnedImage,
+  ProvenanceSummary,
   RawPixels,
   ReportableImage,
   SharePreview,

@@ -411,6 +411,7 @@ export class GenerateImageUseCase {
         master: output.master,
         // The served file's exact hash; its pixels' perceptual hash (the watermark moves a few bits at most).
         fingerprint: { sha256: createHash('sha256').update(signed).digest('hex'), phash: madeFingerprint.phash },
+        hasContentCredentials: true,
       });
     });
     // The recovery job gave up on it meanwhile (and released its credit): it stays failed.

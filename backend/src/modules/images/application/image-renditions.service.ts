@@ -1,10 +1,11 @@
-import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, Optional, type OnModuleDestroy } from '@nestjs/common';
 import { makeWebpRenditions, renditionVersion, type MadeRendition } from '../adapters/sharp/webp-renditions';
 import { TypeormImageRepository, type RenditionSet } from '../adapters/typeorm/typeorm-image.repository';
 import type { ImageFile } from '../domain/image';
 import type { ObjectScope } from '../domain/object-keys';
 import type { StoredRenditions } from '../domain/rendition';
 import type { GeneratedRenditions } from '../images.api';
+import { ImageProvenanceService } from './image-provenance.service';
 import { ImageStorageService, type RenditionToStore } from './image-storage.service';
 
 /** A generation that never completes leaves its original's renditions here at most this long. */
@@ -24,6 +25,8 @@ export class ImageRenditionsService implements OnModuleDestroy {
   constructor(
     private readonly images: TypeormImageRepository,
     private readonly storage: ImageStorageService,
+    /** D42: signs the generated renditions the backfill makes (absent: they are stored as made). */
+    @Optional() private readonly provenance?: ImageProvenanceService,
   ) {}
 
   /**
@@ -74,7 +77,9 @@ export class ImageRenditionsService implements OnModuleDestroy {
    * run stored them first or the image is gone.
    */
   async backfill(id: string): Promise<'made' | 'skipped'> {
-    const [original, generated] = await Promise.all([this.loadAndMake(id, 'original'), this.loadAndMake(id, 'generated')]);
+    const [original, made] = await Promise.all([this.loadAndMake(id, 'original'), this.loadAndMake(id, 'generated')]);
+    // D42: a signed generated file's renditions are signed like it.
+    const generated = made && this.provenance ? await this.provenance.signGeneratedRenditions(id, made) : made;
     const set = await this.place(id, { original: original ?? [], generated: generated ?? [] }, await this.storage.scopeWhenCompleted(id));
     const stored = await this.images.storeRenditions(id, set);
     if (!stored) await this.storage.discard(set.rows);

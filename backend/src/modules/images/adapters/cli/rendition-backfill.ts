@@ -1,4 +1,6 @@
 import type { DataSource } from 'typeorm';
+import type { ContentCredentialsService } from '../../../../shared/provenance/content-credentials.service';
+import { ImageProvenanceService } from '../../application/image-provenance.service';
 import { ImageRenditionsService } from '../../application/image-renditions.service';
 import type { ImageStore } from '../../application/image-store.port';
 import { ImageStorageService } from '../../application/image-storage.service';
@@ -22,10 +24,13 @@ export async function runRenditionBackfill(
   dataSource: DataSource,
   log: (line: string) => void = () => undefined,
   store: ImageStore = new PostgresImageStore(),
+  credentials?: ContentCredentialsService,
 ): Promise<BackfillSummary> {
   const repository = dataSource.getRepository(ImageOrmEntity);
   const images = new TypeormImageRepository(repository);
-  const renditions = new ImageRenditionsService(images, new ImageStorageService(store, new TypeormImageObjectsRepository(repository)));
+  const storage = new ImageStorageService(store, new TypeormImageObjectsRepository(repository));
+  // D42: the generated renditions of a signed file are signed like it.
+  const renditions = new ImageRenditionsService(images, storage, credentials ? new ImageProvenanceService(images, storage, credentials) : undefined);
   const summary: BackfillSummary = { made: 0, skipped: 0, seconds: 0 };
   summary.seconds = await forEachImageBatch(
     () => images.missingRenditions(BATCH),

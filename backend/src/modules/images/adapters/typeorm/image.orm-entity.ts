@@ -129,6 +129,10 @@ export class ImageOrmEntity {
   @Column({ type: 'bigint', nullable: true })
   generatedPhash: string | null;
 
+  /** D42: the generated file as stored carries a signed C2PA manifest (false: stored before, or not yet backfilled). */
+  @Column({ type: 'boolean', default: false })
+  hasContentCredentials: boolean;
+
   @Column({ type: 'uuid', nullable: true })
   variantGroupId: string | null;
 

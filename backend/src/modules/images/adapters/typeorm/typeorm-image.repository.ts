@@ -28,6 +28,18 @@ export interface RenditionRow extends Placement {
   version: string;
 }
 
+/** D42: an image's row as its content credentials describe it. */
+export interface ProvenanceRow {
+  completed: boolean;
+  model: string | null;
+  createdAt: Date;
+  originalSha256: string | null;
+  originalMimeType: StoredMimeType | null;
+  generatedMimeType: StoredMimeType | null;
+  hasRenditions: boolean;
+  hasContentCredentials: boolean;
+}
+
 /** What an image's renditions are: the `image.renditions` description and the rows holding the bytes. */
 export interface RenditionSet {
   stored: StoredRenditions;
@@ -211,7 +223,7 @@ export class TypeormImageRepository {
       `UPDATE "image"
           SET "status" = 'completed', "generated_image_data" = $5, "generated_key" = $6, "generated_mime_type" = $7,
               "model" = $8, "is_watermarked" = $9, "master_image_data" = $10, "master_key" = $11, "master_mime_type" = $12,
-              "generated_sha256" = $13, "generated_phash" = $14, "renditions" = $2, "in_object_store" = "in_object_store" OR $3, ${keepOrForgetScope('$4')}
+              "generated_sha256" = $13, "generated_phash" = $14, "has_content_credentials" = $15, "renditions" = $2, "in_object_store" = "in_object_store" OR $3, ${keepOrForgetScope('$4')}
         WHERE "id" = $1 AND "status" = 'processing'`,
       [
         generated.bytes,
@@ -224,6 +236,7 @@ export class TypeormImageRepository {
         master && output.master ? output.master.mimeType : null,
         output.fingerprint?.sha256 ?? null,
         output.fingerprint ? toSigned64(output.fingerprint.phash).toString() : null,
+        output.hasContentCredentials ?? false,
       ],
       id,
       renditions,
@@ -747,6 +760,103 @@ export class TypeormImageRepository {
   }
 
   /** Images an admin hid, newest first, with the total. */
+  /** D42: what an image's content credentials say about it, from its row; null when there is no such image. */
+  async findProvenance(id: string): Promise<ProvenanceRow | null> {
+    if (!isImageId(id)) return null;
+    const rows = (await this.images.query(
+      `SELECT "status", "model", "timestamp", "original_sha256", "original_mime_type", "generated_mime_type",
+              "renditions" IS NOT NULL AS has_renditions, "has_content_credentials"
+         FROM "image" WHERE "id" = $1`,
+      [id],
+    )) as Array<{
+      status: string;
+      model: string | null;
+      timestamp: Date;
+      original_sha256: string | null;
+      original_mime_type: string | null;
+      generated_mime_type: string | null;
+      has_renditions: boolean;
+      has_content_credentials: boolean;
+    }>;
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      completed: row.status === 'completed',
+      model: row.model,
+      createdAt: new Date(row.timestamp),
+      originalSha256: row.original_sha256,
+      originalMimeType: isStoredMimeType(row.original_mime_type) ? row.original_mime_type : null,
+      generatedMimeType: isStoredMimeType(row.generated_mime_type) ? row.generated_mime_type : null,
+      hasRenditions: row.has_renditions,
+      hasContentCredentials: row.has_content_credentials,
+    };
+  }
+
+  /** D42 backfill: completed images whose generated file is not known to carry credentials, in id order after `afterId`. */
+  async withoutContentCredentials(afterId: string | null, limit: number): Promise<string[]> {
+    const rows = (await this.images.query(
+      `SELECT "id" FROM "image"
+        WHERE "status" = 'completed' AND NOT "has_content_credentials" AND ($1::uuid IS NULL OR "id" > $1::uuid)
+        ORDER BY "id" LIMIT $2`,
+      [afterId, limit],
+    )) as Array<{ id: string }>;
+    return rows.map((r) => r.id);
+  }
+
+  /** D42 backfill: the generated file already carries credentials (signed before this column existed). */
+  async markContentCredentials(id: string, fingerprint: ImageFingerprint): Promise<boolean> {
+    const [, affected] = (await this.images.query(
+      `UPDATE "image" SET "has_content_credentials" = true, "generated_sha256" = $2, "generated_phash" = $3
+        WHERE "id" = $1 AND "status" = 'completed' AND NOT "has_content_credentials"`,
+      [id, fingerprint.sha256, toSigned64(fingerprint.phash).toString()],
+    )) as [unknown, number];
+    return affected === 1;
+  }
+
+  /**
+   * D42 backfill: the signed generated file (in the row, or its object rewritten under the same
+   * key) and, when given, its signed renditions in place of the old ones, in one transaction, only
+   * while the row still has no credentials. The old renditions' keys come back for deletion.
+   */
+  replaceSignedGenerated(
+    id: string,
+    generated: Placement,
+    renditions: { stored: StoredRenditions['generated']; rows: RenditionRow[] } | null,
+    fingerprint: ImageFingerprint,
+  ): Promise<{ updated: boolean; oldKeys: string[] }> {
+    return this.images.manager.transaction(async (tx) => {
+      const [, affected] = (await tx.query(
+        `UPDATE "image"
+            SET "generated_image_data" = CASE WHEN "generated_key" IS NULL THEN $2::bytea ELSE "generated_image_data" END,
+                "has_content_credentials" = true, "generated_sha256" = $3, "generated_phash" = $4,
+                "renditions" = CASE WHEN $5::jsonb IS NULL OR "renditions" IS NULL THEN "renditions" ELSE jsonb_set("renditions", '{generated}', $5::jsonb) END,
+                "in_object_store" = "in_object_store" OR $6
+          WHERE "id" = $1 AND "status" = 'completed' AND NOT "has_content_credentials"`,
+        [
+          id,
+          generated.key ? null : generated.bytes,
+          fingerprint.sha256,
+          toSigned64(fingerprint.phash).toString(),
+          renditions ? JSON.stringify(renditions.stored) : null,
+          renditions?.rows.some((r) => r.key !== null) ?? false,
+        ],
+      )) as [unknown, number];
+      if (affected !== 1) return { updated: false, oldKeys: [] };
+      if (!renditions) return { updated: true, oldKeys: [] };
+      const old = returnedRows<{ key: string | null }>(
+        await tx.query(`DELETE FROM "image_rendition" WHERE "image_id" = $1 AND "file" = 'generated' RETURNING "key"`, [id]),
+      );
+      for (const r of renditions.rows) {
+        await tx.query(
+          `INSERT INTO "image_rendition" ("image_id", "file", "width", "height", "version", "bytes", "key") VALUES ($1, 'generated', $2, $3, $4, $5, $6)
+           ON CONFLICT DO NOTHING`,
+          [id, r.width, r.height, r.version, r.bytes, r.key],
+        );
+      }
+      return { updated: true, oldKeys: old.flatMap((r) => (r.key ? [r.key] : [])) };
+    });
+  }
+
   /** D43: completed, public and not hidden (what a share page shows), else null. */
   async findReportable(id: string): Promise<ReportableImage | null> {
     if (!isImageId(id)) return null;
