@@ -262,6 +262,41 @@ export function platformStats(overrides: Partial<ApiAnswer<'/api/admin/platform-
   };
 }
 
+const HOUR_MS = 3_600_000;
+
+/** One open report (D43): a visitor's, for harassment, without details, unless told otherwise. */
+export function queuedReport(n: number, overrides: Partial<ApiSchema<'QueuedReportResponse'>> = {}): ApiSchema<'QueuedReportResponse'> {
+  return {
+    id: `30000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    reason: 'harassment',
+    details: null,
+    createdAt: '2030-05-30T10:00:00.000Z',
+    reporterUserId: null,
+    ...overrides,
+  };
+}
+
+/**
+ * One image with open reports (D43), owned by adminUser(n), with one report; its deadline is 48 h
+ * after `firstReportedAt` unless given.
+ */
+export function reportCase(n: number, overrides: Partial<ApiSchema<'ReportCaseResponse'>> = {}): ApiSchema<'ReportCaseResponse'> {
+  const firstReportedAt = overrides.firstReportedAt ?? '2030-05-30T10:00:00.000Z';
+  return {
+    imageId: `40000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    ownerId: adminUser(n).id,
+    ownerEmail: adminUser(n).email,
+    ownerSuspended: false,
+    prompt: `reported edit ${n}`,
+    firstReportedAt,
+    deadline: new Date(Date.parse(firstReportedAt) + 48 * HOUR_MS).toISOString(),
+    overdue: false,
+    hiddenPendingReview: false,
+    reports: [queuedReport(n)],
+    ...overrides,
+  };
+}
+
 /** A list answer with the contract's X-Total-Count header. */
 export function listAnswer(items: unknown[], total = items.length): Response {
   return json(items, { headers: { 'X-Total-Count': String(total) } });

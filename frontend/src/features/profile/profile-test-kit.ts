@@ -6,9 +6,9 @@ import { userBody, type UserAnswer } from '../../test/contract-answers';
 
 export const ERIN = userBody({ id: '9', email: 'erin@example.com', username: 'erin' });
 
-/** Opens /profile signed in as `account`, with `routes` answering the other calls. */
+/** Opens /profile signed in as `account`, with `routes` answering the other calls (by default, no reports made). */
 export async function openProfile(routes: ApiRoutes = {}, account: UserAnswer = ERIN) {
-  const stub = stubApi({ 'GET /api/user': () => json(account), ...routes });
+  const stub = stubApi({ 'GET /api/user': () => json(account), 'GET /api/reports': () => json([]), ...routes });
   const view = renderRoute('/profile');
   await screen.findByRole('heading', { level: 1, name: 'My Profile' });
   return { ...stub, ...view };

@@ -52,6 +52,7 @@ export const TAG_TYPES = [
   'Fallback',
   'AdminAudit',
   'AdminModeration',
+  'MyReports',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

@@ -200,6 +200,15 @@ export function AlertCircleIcon(props: IconProps) {
   );
 }
 
+/** A flag on its pole (D43: Report). */
+export function FlagIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M5 21V4M5 4h12l-2.5 4.5L17 13H5" />
+    </Icon>
+  );
+}
+
 export function UploadIcon(props: IconProps) {
   return (
     <Icon {...props}>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../../test/app-parts';
 import { UNREADABLE_ANSWER_MESSAGE } from '../../../shared/api/base-api';
 import { json, stubApi } from '../../../test/fetch-stub';
-import { adminUser, chainModel, listAnswer, modelChain, salesAnalytics } from '../admin-test-kit';
+import { adminUser, chainModel, listAnswer, modelChain, queuedReport, reportCase, salesAnalytics } from '../admin-test-kit';
 import { ADMIN_PAGE_SIZE, adminApi, NO_MODEL_SPEND, nextOffset, pagedItems, SPEC_FALLBACK_CONFIGURATION } from './admin.api';
 
 describe('admin list pages (X-Total-Count, limit/offset)', () => {
@@ -135,5 +135,20 @@ describe('model spend in the sales analytics (D41)', () => {
       byDay: [{ date: '2030-05-30', generations: 0, spend: 1.5, revenue: 0, margin: 0 }],
       byModel: [{ model: 'google/nano-banana', generations: 0, spend: 1.5, costPerGeneration: null, revenue: 0, margin: 0 }],
     });
+  });
+});
+
+describe('reports queue (D43)', () => {
+  it('reads the cases and the total; a reason it does not know reads as "other", a case without an image id is dropped', async () => {
+    const known = reportCase(1, { reports: [queuedReport(1, { reason: 'ncii' }), { ...queuedReport(2), reason: 'spam' as never }] });
+    stubApi({ 'GET /api/admin/reports': () => listAnswer([known, { ...reportCase(2), imageId: undefined }], 7) });
+    const store = makeStore();
+
+    const result = await store.dispatch(adminApi.endpoints.reportCases.initiate());
+
+    const page = result.data?.pages[0];
+    expect(page).toMatchObject({ rawCount: 2, total: 7 });
+    expect(page?.items.map((item) => item.imageId)).toEqual([known.imageId]);
+    expect(page?.items[0]?.reports.map((report) => report.reason)).toEqual(['ncii', 'other']);
   });
 });

@@ -1,8 +1,8 @@
 /**
- * The admin dashboard's calls (001 §2, §4, §7; D11, D14, D19, D21, D22, D32; the issue 12
+ * The admin dashboard's calls (001 §2, §4, §7; D11, D14, D19, D21, D22, D32, D41, D43; the issue 12
  * contract): users and their credits, every transaction, suspension, credit adjustments, the
  * model fallback and the model chain (D41), sales and platform figures with the model spend,
- * moderation and the audit trail.
+ * moderation, the reports queue (D43) and the audit trail.
  *
  * Lists answer a JSON array with `X-Total-Count`; they are read a page at a time (`limit`,
  * `offset`), newest first, with Load more. The shapes are the server's (ADR 0027,
@@ -15,7 +15,8 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { FetchBaseQueryMeta, InfiniteData } from '@reduxjs/toolkit/query/react';
 import { z } from 'zod/mini';
-import { baseApi } from '../../../shared/api/base-api';
+import { baseApi, getErrorStatus } from '../../../shared/api/base-api';
+import { REPORT_REASONS } from '../../../shared/api/report.api';
 import type { ApiAnswer, ApiBody, ApiSchema } from '../../../shared/api/contract';
 import type { SubscriptionTier } from '../../../shared/api/current-user.api';
 import { everyValueOf, lenientList, parseResponse, readsContract } from '../../../shared/api/parse-response';
@@ -24,6 +25,8 @@ import { everyValueOf, lenientList, parseResponse, readsContract } from '../../.
 export const ADMIN_PAGE_SIZE = 50;
 /** 001 §7 / §9: the fallback status is polled every 5 s while it is shown. */
 export const FALLBACK_POLL_INTERVAL_MS = 5000;
+/** D43: the reports queue is fetched again every 30 s while it is shown (new reports, other admins' decisions). */
+export const REPORTS_POLL_INTERVAL_MS = 30_000;
 
 // ---------------------------------------------------------------------------------------------
 // Shared pieces
@@ -395,6 +398,46 @@ const hiddenImageSchema = z.object({ id, userId: z.catch(id, ''), prompt: text, 
 export type HiddenImage = z.output<typeof hiddenImageSchema>;
 readsContract<HiddenImage, ApiSchema<'HiddenImageResponse'>>();
 
+/** D43: why an image was reported. */
+export type ReportReason = ApiSchema<'ReportReason'>;
+/** The reasons in the order the report form lists them (the most severe first). */
+export { REPORT_REASONS };
+
+const queuedReportSchema = z.object({
+  id,
+  /** A reason this client does not know yet reads as "other". */
+  reason: z.catch(z.enum(REPORT_REASONS), 'other'),
+  /** The reporter's own words (plain text, shown escaped). */
+  details: nullableText,
+  createdAt: text,
+  /** null: a visitor (not signed in) reported it, or the reporter's account was deleted. */
+  reporterUserId: nullableId,
+});
+/** D43: one open report of an image. */
+export type QueuedReport = z.output<typeof queuedReportSchema>;
+readsContract<QueuedReport, ApiSchema<'QueuedReportResponse'>>();
+
+const reportCaseSchema = z.object({
+  imageId: id,
+  /** null: the owner's account was deleted (D35). */
+  ownerId: nullableId,
+  ownerEmail: nullableText,
+  ownerSuspended: flag,
+  prompt: text,
+  /** ISO */
+  firstReportedAt: text,
+  /** ISO: 48 h after the first open report. */
+  deadline: text,
+  /** The server's view when it answered; the tab also compares the deadline with the clock. */
+  overdue: flag,
+  /** An ncii or minor report hid the image from every public place until the decision. */
+  hiddenPendingReview: flag,
+  reports: lenientList(queuedReportSchema),
+});
+/** D43: one reported image with its open reports (the Reports tab's row). */
+export type ReportCase = z.output<typeof reportCaseSchema>;
+readsContract<ReportCase, ApiSchema<'ReportCaseResponse'>>();
+
 // ---------------------------------------------------------------------------------------------
 // Mutation answers
 
@@ -424,6 +467,26 @@ readsContract<ModelTestResult, ApiAnswer<'/api/admin/models/test', 'post'>>();
 const visibilityAnswerSchema = z.object({ id, hidden: flag });
 export type VisibilityAnswer = z.output<typeof visibilityAnswerSchema>;
 readsContract<VisibilityAnswer, ApiAnswer<'/api/admin/images/{id}/visibility', 'post'>>();
+
+const takeDownAnswerSchema = z.object({
+  imageId: id,
+  /** Images deleted: the reported one and its copies on the site. */
+  imagesRemoved: count,
+  /** Hashes added to the block list. */
+  hashesBlocked: count,
+});
+/** POST /api/admin/reports/{imageId}/take-down (D43). */
+export type TakeDownAnswer = z.output<typeof takeDownAnswerSchema>;
+readsContract<TakeDownAnswer, ApiAnswer<'/api/admin/reports/{imageId}/take-down', 'post'>>();
+
+const dismissAnswerSchema = z.object({
+  imageId: id,
+  /** A report had hidden the image: it is shown again. */
+  restored: flag,
+});
+/** POST /api/admin/reports/{imageId}/dismiss (D43). */
+export type DismissAnswer = z.output<typeof dismissAnswerSchema>;
+readsContract<DismissAnswer, ApiAnswer<'/api/admin/reports/{imageId}/dismiss', 'post'>>();
 
 // ---------------------------------------------------------------------------------------------
 // Paged lists
@@ -507,6 +570,7 @@ const readAudit = listPageReader(auditEntrySchema);
 const readHiddenImages = listPageReader(hiddenImageSchema);
 const readWhitelist = listPageReader(whitelistEntrySchema);
 const readFlaggedDevices = listPageReader(flaggedDeviceSchema);
+const readReportCases = listPageReader(reportCaseSchema);
 
 function userPath(userId: string, suffix: string): string {
   return `/admin/users/${encodeURIComponent(userId)}/${suffix}`;
@@ -537,6 +601,9 @@ export type VisibilityRequest = ApiBody<'/api/admin/images/{id}/visibility', 'po
 
 export type NewWhitelistEntry = ApiBody<'/api/admin/whitelist', 'post'>;
 
+/** D43: a decision on an image's open reports, with the admin's reason (≤ 500 characters) for the audit trail. */
+export type ReportDecisionRequest = ApiBody<'/api/admin/reports/{imageId}/take-down', 'post'> & { imageId: string };
+
 /** POST /api/admin/models/order: every model of the chain once, in the new order. */
 export type ModelOrderRequest = ApiBody<'/api/admin/models/order', 'post'>;
 /** POST /api/admin/models/enabled: a disabled model is never tried. */
@@ -555,6 +622,21 @@ const CHAIN_CHANGE_TAGS = [MODEL_CHAIN_TAG, 'Fallback', 'AdminStats', 'AdminAudi
 const WHITELIST_TAG = { type: 'AdminModeration', id: 'whitelist' } as const;
 const HIDDEN_TAG = { type: 'AdminModeration', id: 'hidden' } as const;
 const FLAGGED_TAG = { type: 'AdminModeration', id: 'flagged' } as const;
+const REPORTS_TAG = { type: 'AdminModeration', id: 'reports' } as const;
+/**
+ * What a decision on reports makes stale: the queue, the hidden images (a report may have hidden
+ * it), the figures (images total), the audit trail, and the public lists the image leaves or rejoins.
+ */
+const REPORT_DECISION_TAGS = [REPORTS_TAG, HIDDEN_TAG, 'AdminStats', 'AdminAudit', 'CommunityFeed', 'Leaderboard'] as const;
+
+/**
+ * After a decision: everything it changed; after a 404 (REPORT.NOT_FOUND: another admin decided
+ * first) the queue, so that the case leaves it; after another failure nothing.
+ */
+function reportDecisionTags(answered: boolean, error: unknown) {
+  if (answered) return [...REPORT_DECISION_TAGS];
+  return getErrorStatus(error) === 404 ? [REPORTS_TAG] : [];
+}
 
 const adminQueries = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -659,6 +741,14 @@ const adminQueries = baseApi.injectEndpoints({
       transformResponse: readFlaggedDevices,
       providesTags: [FLAGGED_TAG],
     }),
+
+    /** GET /api/admin/reports?limit&offset: images with open reports, the nearest deadline first (D43). */
+    reportCases: build.infiniteQuery<ListPage<ReportCase>, void, number>({
+      infiniteQueryOptions: pagedOptions,
+      query: ({ pageParam }) => ({ url: '/admin/reports', params: pageParams(pageParam) }),
+      transformResponse: readReportCases,
+      providesTags: [REPORTS_TAG],
+    }),
   }),
 });
 
@@ -733,7 +823,8 @@ export const adminApi = adminQueries.injectEndpoints({
           // The page shows the failure toast.
         }
       },
-      invalidatesTags: (_answer, error) => (error ? [] : ['AdminUsers', 'AdminStats', 'AdminAudit']),
+      // The reports queue shows whether each image's owner is suspended.
+      invalidatesTags: (_answer, error) => (error ? [] : ['AdminUsers', 'AdminStats', 'AdminAudit', REPORTS_TAG]),
     }),
 
     /**
@@ -849,6 +940,34 @@ export const adminApi = adminQueries.injectEndpoints({
       transformResponse: parseResponse(whitelistEntrySchema),
       invalidatesTags: (_answer, error) => (error ? [] : [WHITELIST_TAG, 'AdminAudit']),
     }),
+
+    /**
+     * POST /api/admin/reports/{imageId}/take-down {reason}: deletes the image and its copies,
+     * blocks its hashes, tells the owners (D43). 404 REPORT.NOT_FOUND: no open report (decided already).
+     */
+    takeDownReport: build.mutation<TakeDownAnswer, ReportDecisionRequest>({
+      query: ({ imageId, reason }) => ({
+        url: `/admin/reports/${encodeURIComponent(imageId)}/take-down`,
+        method: 'POST',
+        body: reason ? { reason } : {},
+      }),
+      transformResponse: parseResponse(takeDownAnswerSchema),
+      invalidatesTags: (answer, error) => reportDecisionTags(answer !== undefined, error),
+    }),
+
+    /**
+     * POST /api/admin/reports/{imageId}/dismiss {reason}: closes the open reports and shows the
+     * image again if a report hid it (D43). 404 REPORT.NOT_FOUND as above.
+     */
+    dismissReport: build.mutation<DismissAnswer, ReportDecisionRequest>({
+      query: ({ imageId, reason }) => ({
+        url: `/admin/reports/${encodeURIComponent(imageId)}/dismiss`,
+        method: 'POST',
+        body: reason ? { reason } : {},
+      }),
+      transformResponse: parseResponse(dismissAnswerSchema),
+      invalidatesTags: (answer, error) => reportDecisionTags(answer !== undefined, error),
+    }),
   }),
 });
 
@@ -866,6 +985,7 @@ export const {
   useHiddenImagesInfiniteQuery,
   useWhitelistInfiniteQuery,
   useFlaggedDevicesInfiniteQuery,
+  useReportCasesInfiniteQuery,
 } = adminQueries;
 
 export const {
@@ -880,4 +1000,6 @@ export const {
   useSetImageVisibilityMutation,
   useAddWhitelistEntryMutation,
   useSetWhitelistEntryActiveMutation,
+  useTakeDownReportMutation,
+  useDismissReportMutation,
 } = adminApi;

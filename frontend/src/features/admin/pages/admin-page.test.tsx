@@ -23,6 +23,7 @@ const TAB_NAMES = [
   'Platform Stats',
   'System Reliability',
   'Moderation',
+  'Reports',
   'Audit Log',
 ];
 
@@ -97,6 +98,14 @@ describe('admin dashboard tabs', () => {
 
     expect(screen.getByRole('tab', { name: 'Platform Stats' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('heading', { level: 2, name: 'Platform Stats' })).toBeInTheDocument();
+  });
+
+  it('opens the Reports tab from ?tab=reports (D43)', async () => {
+    await openAdmin({ 'GET /api/admin/reports': () => listAnswer([]) }, { path: '/admin?tab=reports' });
+
+    expect(screen.getByRole('tab', { name: 'Reports' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Reports' })).toBeInTheDocument();
+    expect(await screen.findByText('No open reports.')).toBeInTheDocument();
   });
 
   it('polls the fallback status only while System Reliability is shown', async () => {

@@ -7,6 +7,7 @@ import { Tabs, type TabItem } from '../../../shared/ui/tabs';
 import { AuditLogTab } from '../components/audit-log-tab';
 import { ModerationTab } from '../components/moderation-tab';
 import { PlatformStatsTab } from '../components/platform-stats-tab';
+import { ReportsTab } from '../components/reports-tab';
 import { SalesAnalyticsTab } from '../components/sales-analytics-tab';
 import { SystemReliabilityTab } from '../components/system-reliability-tab';
 import { TransactionsTab } from '../components/transactions-tab';
@@ -18,14 +19,14 @@ export const ADMIN_TITLE = 'Admin Dashboard - Internal Access Only';
 /** 001 §2 */
 export const ACCESS_DENIED_TEXT = 'Access Denied - You do not have permission to access this page.';
 
-export const ADMIN_TABS = ['users', 'transactions', 'sales', 'platform', 'reliability', 'moderation', 'audit'] as const;
+export const ADMIN_TABS = ['users', 'transactions', 'sales', 'platform', 'reliability', 'moderation', 'reports', 'audit'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 function isAdminTab(value: string | null): value is AdminTab {
   return value !== null && (ADMIN_TABS as readonly string[]).includes(value);
 }
 
-/** The five tabs of 001 §2 (User Management first, the default) and the Moderation and Audit Log tabs. */
+/** The five tabs of 001 §2 (User Management first, the default) and the Moderation, Reports (D43) and Audit Log tabs. */
 function tabItems(): TabItem<AdminTab>[] {
   return [
     { value: 'users', label: 'User Management', panel: <UserManagementTab /> },
@@ -34,6 +35,7 @@ function tabItems(): TabItem<AdminTab>[] {
     { value: 'platform', label: 'Platform Stats', panel: <PlatformStatsTab /> },
     { value: 'reliability', label: 'System Reliability', panel: <SystemReliabilityTab /> },
     { value: 'moderation', label: 'Moderation', panel: <ModerationTab /> },
+    { value: 'reports', label: 'Reports', panel: <ReportsTab /> },
     { value: 'audit', label: 'Audit Log', panel: <AuditLogTab /> },
   ];
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { cx } from '../../../shared/lib/cx';
 import { quotePrompt } from '../../../shared/lib/quote-prompt';
 import { Card } from '../../../shared/ui/card';
+import { ReportButton } from '../../../shared/ui/report-button';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { useLaughToggle } from '../hooks/use-laugh-toggle';
 import type { CommunityEntry } from '../lib/community-entry';
@@ -25,8 +26,9 @@ export interface CommunityEditCardProps {
 }
 
 /**
- * One community edit in a list: original and generated image, prompt, style, age, and the
- * optimistic laugh toggle (000 §4). Named by its prompt for assistive technology.
+ * One community edit in a list: original and generated image, prompt, style, age, the optimistic
+ * laugh toggle (000 §4) and Report (D43, beside the prompt: the card keeps its size on a phone).
+ * Named by its prompt for assistive technology.
  */
 export function CommunityEditCard({ entry, imageSizes, refreshAfterLaugh = false, header, priority = false, className }: CommunityEditCardProps) {
   const { laughed, pending, toggle } = useLaughToggle(entry, { refresh: refreshAfterLaugh });
@@ -36,9 +38,12 @@ export function CommunityEditCard({ entry, imageSizes, refreshAfterLaugh = false
     <Card as="article" className={cx(styles.card, className)} aria-label={prompt || 'Community edit'}>
       {header}
       <EditPair entry={entry} sizes={imageSizes} priority={priority} />
-      <p className={communityCardText.prompt} title={prompt || undefined}>
-        {prompt ? quotePrompt(prompt) : 'No prompt'}
-      </p>
+      <div className={communityCardText.promptRow}>
+        <p className={communityCardText.prompt} title={prompt || undefined}>
+          {prompt ? quotePrompt(prompt) : 'No prompt'}
+        </p>
+        <ReportButton imageId={entry.id} />
+      </div>
       <div className={communityCardText.spread}>
         <p className={cx(communityCardText.details, styles.details)}>
           {entry.style ? <span className={communityCardText.style}>{entry.style}</span> : null}

@@ -175,6 +175,22 @@ describe('the live community card (000 §2 landing page, §4)', () => {
     expect(laughButton()).toHaveAttribute('aria-pressed', 'false');
   });
 
+  it('drops an edit a report withdrew (D43: community_edit_removed) and asks the feed again', async () => {
+    let feed = [LATEST];
+    const { latest, requests } = show({ 'GET /api/community/recent': () => json(feed) });
+    await within(card()).findByText('“add snow falling”');
+    act(() => latest().open());
+    act(() => latest().receive({ type: 'new_community_edit', data: NEWER }));
+    expect(within(card()).getByText('“make it a cartoon”')).toBeInTheDocument();
+    const asked = calls(requests, 'GET', '/api/community/recent').length;
+
+    feed = [LATEST];
+    act(() => latest().receive({ type: 'community_edit_removed', data: { id: NEWER.id } }));
+    expect(await within(card()).findByText('“add snow falling”')).toBeInTheDocument();
+    expect(within(card()).queryByText('“make it a cartoon”')).not.toBeInTheDocument();
+    await waitFor(() => expect(calls(requests, 'GET', '/api/community/recent').length).toBeGreaterThan(asked));
+  });
+
   it('counts 0 for a live edit without a laugh count, and resets "laughed" even for a known image', async () => {
     const user = userEvent.setup();
     const { latest } = show({ [`POST /api/images/${LATEST.id}/add-laugh`]: () => json({ laughCount: 3, hasLaughed: true }) });

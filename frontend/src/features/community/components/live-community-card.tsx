@@ -1,13 +1,15 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useDispatch } from 'react-redux';
 import { Link } from 'react-router-dom';
-import { getErrorMessage } from '../../../shared/api/base-api';
+import { baseApi, getErrorMessage } from '../../../shared/api/base-api';
 import { cx } from '../../../shared/lib/cx';
 import { quotePrompt } from '../../../shared/lib/quote-prompt';
 import { getUserIdentifier } from '../../../shared/lib/user-identifier';
 import { Card } from '../../../shared/ui/card';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { QueryStatus } from '../../../shared/ui/query-status';
+import { ReportButton } from '../../../shared/ui/report-button';
 import { VisuallyHidden } from '../../../shared/ui/visually-hidden';
 import {
   useAddLaughMutation,
@@ -88,15 +90,23 @@ function LiveBadge({ status }: { status: LiveStatus }) {
 
 /**
  * The landing page's live community card (000 §2, §4): the latest community edit (original and
- * generated image, prompt, laugh count, laugh control). A new edit pushed over /ws replaces it
- * at once with its count and "not laughed". The initial laugh state comes from has-laughed;
+ * generated image, prompt, Report (D43), laugh count, laugh control). A new edit pushed over /ws
+ * replaces it at once with its count and "not laughed". The initial laugh state comes from has-laughed;
  * a laugh changes the count only when the server has answered (not optimistic).
  */
 export function LiveCommunityCard() {
   const titleId = useId();
   const feed = useRecentCommunityEdits(1);
   const [known, setKnown] = useState<Known | null>(null);
-  const status = useLiveCommunity((entry) => setKnown({ entry, laughed: false, at: Date.now() }));
+  const dispatch = useDispatch();
+  const status = useLiveCommunity((entry) => setKnown({ entry, laughed: false, at: Date.now() }), {
+    // D43: an edit a report withdrew leaves at once: forgotten if it is the one pushed, and the
+    // feed and Hall of Fame asked again (they no longer list it).
+    onRemoved: (id) => {
+      setKnown((current) => (current?.entry.id === id ? null : current));
+      dispatch(baseApi.util.invalidateTags(['CommunityFeed', 'Leaderboard']));
+    },
+  });
 
   const latest = feed.data?.[0];
   const shown = pickShown(latest ? { entry: latest, at: feed.fulfilledTimeStamp ?? 0 } : null, known);
@@ -143,9 +153,12 @@ export function LiveCommunityCard() {
     body = (
       <>
         <EditPair entry={shown} sizes={LIVE_EDIT_IMAGE_SIZES} eager stackOnPhones />
-        <p className={cx(communityCardText.prompt, styles.prompt)} title={prompt || undefined}>
-          {prompt ? quotePrompt(prompt) : 'No prompt'}
-        </p>
+        <div className={communityCardText.promptRow}>
+          <p className={cx(communityCardText.prompt, styles.prompt)} title={prompt || undefined}>
+            {prompt ? quotePrompt(prompt) : 'No prompt'}
+          </p>
+          <ReportButton imageId={shown.id} />
+        </div>
         <div className={styles.footer}>
           <p className={communityCardText.details}>
             {shown.style ? <span className={communityCardText.style}>{shown.style}</span> : null}

@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetPageVisibility, setPageVisibility, stubWebSocket } from '../../../test/websocket-stub';
-import { LIVE_RECONNECT_DELAY_MS, liveUrl, readLiveMessage, useLiveCommunity } from './use-live-community';
+import { LIVE_RECONNECT_DELAY_MS, liveUrl, readLiveMessage, readLiveNews, useLiveCommunity } from './use-live-community';
 
 const EDIT = {
   id: 'img-9',
@@ -223,5 +223,25 @@ describe('readLiveMessage', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     expect(readLiveMessage(JSON.stringify({ type: 'new_community_edit', data: null }))).toBeNull();
     expect(warn).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('an edit withdrawn by a report (D43, community_edit_removed)', () => {
+  it('hands the id to onRemoved, and not to onNewEdit', () => {
+    const ws = stubWebSocket();
+    const onNewEdit = vi.fn();
+    const onRemoved = vi.fn();
+    renderHook(() => useLiveCommunity(onNewEdit, { onRemoved }));
+    act(() => ws.latest().open());
+    act(() => ws.latest().receive(JSON.stringify({ type: 'community_edit_removed', data: { id: 'img-9' } })));
+    expect(onRemoved).toHaveBeenCalledWith('img-9');
+    expect(onNewEdit).not.toHaveBeenCalled();
+  });
+
+  it('reads only a removal with an id', () => {
+    expect(readLiveNews(JSON.stringify({ type: 'community_edit_removed', data: { id: 'x' } }))).toEqual({ kind: 'removed', id: 'x' });
+    expect(readLiveNews(JSON.stringify({ type: 'community_edit_removed', data: {} }))).toBeNull();
+    expect(readLiveNews(JSON.stringify({ type: 'community_edit_removed', data: null }))).toBeNull();
+    expect(readLiveMessage(JSON.stringify({ type: 'community_edit_removed', data: { id: 'x' } }))).toBeNull();
   });
 });

@@ -10,6 +10,9 @@ export const LIVE_RECONNECT_DELAY_MS = 3000;
 /** The live message type that carries a new community edit (000 §3 "Live message"). */
 export const NEW_COMMUNITY_EDIT = 'new_community_edit';
 
+/** D43: an edit a report withdrew (hidden pending review, or taken down): lists drop it at once. */
+export const COMMUNITY_EDIT_REMOVED = 'community_edit_removed';
+
 /** Opens a socket; tests pass their own. */
 export type SocketFactory = (url: string) => WebSocket;
 
@@ -23,8 +26,11 @@ const openSocket: SocketFactory = (url) => new WebSocket(url);
 
 const CONNECTING = 0;
 
-/** A message's new community edit, or null for other types; logs what cannot be read (000 §8). */
-export function readLiveMessage(raw: unknown): CommunityEntry | null {
+/** What a live message says: a new edit, an edit withdrawn (its id), or nothing this client knows. */
+export type LiveNews = { kind: 'new'; entry: CommunityEntry } | { kind: 'removed'; id: string } | null;
+
+/** A message read: a new community edit or a withdrawn one's id; null for other types; logs what cannot be read (000 §8). */
+export function readLiveNews(raw: unknown): LiveNews {
   let message: unknown;
   try {
     message = JSON.parse(typeof raw === 'string' ? raw : String(raw));
@@ -34,10 +40,20 @@ export function readLiveMessage(raw: unknown): CommunityEntry | null {
   }
   if (typeof message !== 'object' || message === null) return null;
   const { type, data } = message as { type?: unknown; data?: unknown };
+  if (type === COMMUNITY_EDIT_REMOVED) {
+    const id = (data as { id?: unknown } | null)?.id;
+    return typeof id === 'string' && id ? { kind: 'removed', id } : null;
+  }
   if (type !== NEW_COMMUNITY_EDIT) return null;
   const entry = toCommunityEntry(data);
   if (!entry) console.warn('Live update without a community edit:', message);
-  return entry;
+  return entry ? { kind: 'new', entry } : null;
+}
+
+/** A message's new community edit, or null for other types; logs what cannot be read (000 §8). */
+export function readLiveMessage(raw: unknown): CommunityEntry | null {
+  const news = readLiveNews(raw);
+  return news?.kind === 'new' ? news.entry : null;
 }
 
 function pageVisible(): boolean {
@@ -47,17 +63,20 @@ function pageVisible(): boolean {
 /**
  * The live community connection (000 §4): Open or Closed. When it closes it is opened again
  * after 3 s, but only if the page is visible then; a hidden page instead reconnects as soon as
- * it becomes visible again. Each `new_community_edit` is handed to `onNewEdit`. Unmounting
+ * it becomes visible again. Each `new_community_edit` is handed to `onNewEdit`, each
+ * `community_edit_removed` (D43) to `onRemoved`. Unmounting
  * closes the socket for good.
  */
 export function useLiveCommunity(
   onNewEdit: (entry: CommunityEntry) => void,
-  { createSocket = openSocket }: { createSocket?: SocketFactory } = {},
+  { createSocket = openSocket, onRemoved }: { createSocket?: SocketFactory; onRemoved?: (id: string) => void } = {},
 ): LiveStatus {
   const [status, setStatus] = useState<LiveStatus>('closed');
   const onNewEditRef = useRef(onNewEdit);
+  const onRemovedRef = useRef(onRemoved);
   useEffect(() => {
     onNewEditRef.current = onNewEdit;
+    onRemovedRef.current = onRemoved;
   });
 
   useEffect(() => {
@@ -88,8 +107,9 @@ export function useLiveCommunity(
         if (socket === ws) setStatus('open');
       };
       ws.onmessage = (event: MessageEvent) => {
-        const entry = readLiveMessage(event.data);
-        if (entry) onNewEditRef.current(entry);
+        const news = readLiveNews(event.data);
+        if (news?.kind === 'new') onNewEditRef.current(news.entry);
+        else if (news?.kind === 'removed') onRemovedRef.current?.(news.id);
       };
       ws.onclose = () => {
         if (socket !== ws) return;

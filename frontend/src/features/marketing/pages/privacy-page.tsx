@@ -3,14 +3,15 @@ import { LegalDocument, LegalTable, type LegalSection } from '../components/lega
 import { SupportEmail } from '../components/support-email';
 
 /** Change this date with every change of the text below. */
-export const PRIVACY_LAST_UPDATED = { iso: '2026-11-24', label: 'November 24, 2026' } as const;
+export const PRIVACY_LAST_UPDATED = { iso: '2026-11-28', label: 'November 28, 2026' } as const;
 
 /*
  * The Privacy Policy (issue 13). Every statement is what the product does: D12 (metadata
  * stripped), D14 (community feed public unless switched off), D18 (session cookie, argon2id),
  * D19 (IP and hashed device identifier), D23 (60 / 365 days), D9 (My Edits emptied when a plan
  * ends), D24 (mail), D27 (Stripe), D10 (Replicate), D33 (the user's own OpenAI key), D35 (data
- * download and account deletion), D36 (reset links), 001 §9 (minimum age 13).
+ * download and account deletion), D36 (reset links), D42 (content credentials), D43 (reports,
+ * takedowns and their fingerprints), 001 §9 (minimum age 13).
  */
 const SECTIONS: readonly LegalSection[] = [
   {
@@ -45,7 +46,7 @@ const SECTIONS: readonly LegalSection[] = [
         <p>
           The photos you upload, the sentence you write, and the edited image that comes back. We use them to make your edit, to
           show it to you, to keep it in My Edits if you save it, and to show it in the community feed if you share it (see
-          section 4).
+          section 5).
         </p>
         <h3>Credits and payments</h3>
         <p>
@@ -76,7 +77,7 @@ const SECTIONS: readonly LegalSection[] = [
         <h3>YouTube to Article</h3>
         <p>
           The video link and the optional title you enter. We fetch the video's captions from YouTube to write the article. If you
-          use your own OpenAI key, see section 6.
+          use your own OpenAI key, see section 8.
         </p>
         <h3>Cookies and browser storage</h3>
         <p>
@@ -107,6 +108,24 @@ const SECTIONS: readonly LegalSection[] = [
     ),
   },
   {
+    id: 'content-credentials',
+    title: 'Content Credentials',
+    body: (
+      <>
+        <p>
+          Every image made with Magic Editor carries signed <strong>C2PA Content Credentials</strong> and an "AI-edited" label.
+          They say that the image was edited with AI by Magic Editor, which AI model made the edit, and when. This is how we meet
+          the transparency rules for AI-edited images (EU AI Act, Article 50), and anyone can check them, for example at
+          contentcredentials.org/verify.
+        </p>
+        <p>
+          The credentials refer to the photo you uploaded <strong>only by a hash</strong> (a fingerprint calculated from the
+          file): they carry no copy or thumbnail of your photo, no location, no camera details and nothing about your account.
+        </p>
+      </>
+    ),
+  },
+  {
     id: 'community-feed',
     title: 'The community feed',
     body: (
@@ -119,8 +138,41 @@ const SECTIONS: readonly LegalSection[] = [
         <p>
           Please do not share photos of other people without their consent. If you want an edit you shared taken out of the feed,
           write to us and we will hide it; deleting your account removes all of your images, shared ones included. We may hide any
-          image that breaks our <Link to="/terms">Terms of Service</Link>.
+          image that breaks our <Link to="/terms">Terms of Service</Link>. If an image shows you without your consent or breaks
+          those rules, use "Report" on it (see section 6).
         </p>
+      </>
+    ),
+  },
+  {
+    id: 'reports',
+    title: 'Reports and takedowns',
+    body: (
+      <>
+        <p>
+          Anyone can report an image in the community feed, the Hall of Fame or on a share page. A report stores the image
+          reported, the reason, the details the reporter chose to add, and the time. If the reporter is signed in, we also store
+          their account. For a visitor who is not signed in we do not store the IP address itself, only a keyed hash of it, which we
+          use for nothing but counting one report per image and at most 10 reports an hour.
+        </p>
+        <p>
+          <strong>The owner of a reported image is never told who reported it.</strong> If we take an image down, we tell its owner
+          that it was removed after a report, never by whom.
+        </p>
+        <p>
+          When we take an image down we delete it and its copies on the site, and keep only a <strong>fingerprint</strong> of it:
+          a SHA-256 hash of the file and a 64-bit perceptual hash of its pixels, never the image itself. We use the fingerprint to
+          refuse the same picture if someone uploads or makes it again.
+        </p>
+        <ul>
+          <li>Reports and our decisions are deleted one year after the decision; a report that is still open is kept until it is decided.</li>
+          <li>The fingerprint of a taken-down image is kept as long as the block on that image stands.</li>
+          <li>
+            "Download my data" includes the reports you made (with their outcome) and the reports about your images (without who made
+            them).
+          </li>
+          <li>When you delete your account, your reports stay with us until they are decided and deleted as above, but they are no longer linked to you.</li>
+        </ul>
       </>
     ),
   },
@@ -174,6 +226,17 @@ const SECTIONS: readonly LegalSection[] = [
                 Kept after your account is deleted, no longer linked to it, so that deleting and re-creating an account cannot be used
                 to collect free credits again.
               </td>
+            </tr>
+            <tr>
+              <th scope="row">Reports and our decisions</th>
+              <td>
+                One year after the decision. A report that is still open is kept until it is decided. When you delete your account,
+                the reports you made are no longer linked to it.
+              </td>
+            </tr>
+            <tr>
+              <th scope="row">Fingerprints of taken-down images</th>
+              <td>As long as the block on that image stands. A fingerprint is two hashes, never the image.</td>
             </tr>
             <tr>
               <th scope="row">Password reset links</th>
@@ -233,11 +296,12 @@ const SECTIONS: readonly LegalSection[] = [
         <ul>
           <li>
             <strong>Access and download</strong>: "Download my data" in your <Link to="/profile">profile</Link> gives you a zip file
-            with your account, subscription, credit ledger and a list of your images in a JSON file, plus your images themselves.
+            with your account, subscription, credit ledger, a list of your images and your reports (section 6) in a JSON file,
+            plus your images themselves.
           </li>
           <li>
             <strong>Deletion</strong>: "Delete my account" in your <Link to="/profile">profile</Link> cancels any subscription at once
-            and deletes your images, laughs, sessions and personal data (see section 5 for what is kept anonymised).
+            and deletes your images, laughs, sessions and personal data (see section 7 for what is kept anonymised).
           </li>
           <li>
             <strong>Correction</strong>: if something we hold about you is wrong, write to us and we will correct it. You can change

@@ -3,7 +3,7 @@ import { LegalDocument, LegalTable, type LegalSection } from '../components/lega
 import { SupportEmail } from '../components/support-email';
 
 /** Change this date with every change of the text below. */
-export const TERMS_LAST_UPDATED = { iso: '2026-11-24', label: 'November 24, 2026' } as const;
+export const TERMS_LAST_UPDATED = { iso: '2026-11-28', label: 'November 28, 2026' } as const;
 
 /*
  * The commercial terms are 001 §9's, word for word in substance: the plans and packs (D8), roll
@@ -11,7 +11,8 @@ export const TERMS_LAST_UPDATED = { iso: '2026-11-24', label: 'November 24, 2026
  * final with no refunds for used credits, cancel anytime effective at the end of the billing
  * period (D9), support within 24 hours, minimum age 13, 30 days' notice of price changes.
  * The prices are repeated here as the text of a legal document (it states what was agreed on
- * its date); the pricing page reads the live catalogue (D8).
+ * its date); the pricing page reads the live catalogue (D8). Reporting and removal are D43's,
+ * the AI-edited label and content credentials D42's.
  */
 const PLANS = [
   { name: 'Starter', price: '$19', credits: 45 },
@@ -165,7 +166,7 @@ const SECTIONS: readonly LegalSection[] = [
           <li>try to get around the content filter, rate limits, watermarks or payment;</li>
           <li>scrape the service, overload it, or interfere with its security or with other people's use of it.</li>
         </ul>
-        <p>We may refuse a prompt, hide an image from the community feed, or take the steps in section 7 when these rules are broken.</p>
+        <p>We may refuse a prompt, hide an image from the community feed, or take the steps in sections 7 and 8 when these rules are broken.</p>
       </>
     ),
   },
@@ -206,6 +207,44 @@ const SECTIONS: readonly LegalSection[] = [
         <p>
           Articles from YouTube to Article are written from the video's captions and may contain mistakes. The video belongs to
           its creator; respect their rights when you publish an article based on it.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'reporting',
+    title: 'Reporting and removal',
+    body: (
+      <>
+        <p>
+          Anyone, signed in or not, can report an image in the community feed, the Hall of Fame or on a share page with its
+          "Report" button, choosing a reason and adding details if they wish.
+        </p>
+        <ul>
+          <li>
+            A report of an <strong>intimate image shared without consent</strong>, or of <strong>sexual content involving a
+            minor</strong>, hides the image from the site at once, until we have reviewed it.
+          </li>
+          <li>
+            <strong>We review every report within 48 hours</strong>, and then either take the image down or leave it up. We never
+            tell the owner of an image who reported it.
+          </li>
+          <li>
+            An image we take down is deleted together with its original upload and every copy of it on the site, and it cannot be
+            uploaded or made here again: trying gives "This image can't be used."
+          </li>
+          <li>
+            Repeated or serious breaches, such as uploading an image of someone else without their consent, may get the account
+            suspended (see section 8).
+          </li>
+          <li>Please report in good faith: reporting images to harass someone is itself a breach of these terms.</li>
+        </ul>
+        <h3>AI-edited labels and Content Credentials</h3>
+        <p>
+          Every image made with Magic Editor carries C2PA Content Credentials and an "AI-edited" label, which say that it was
+          edited with AI by Magic Editor, with which model, and when. This is required by the transparency rules for AI-edited
+          images (EU AI Act, Article 50). When you share or publish an image made here, do not remove or alter its Content
+          Credentials or label, and do not present it as an unedited photo or misrepresent where it comes from.
         </p>
       </>
     ),

@@ -8,6 +8,7 @@ import { VisuallyHidden } from '../../../shared/ui/visually-hidden';
 import { AccountInfoCard } from '../components/account-info-card';
 import { ChangePasswordCard } from '../components/change-password-card';
 import { YourDataCard } from '../components/your-data-card';
+import { YourReportsCard } from '../components/your-reports-card';
 import styles from './profile-page.module.css';
 
 export interface ProfilePageProps {
@@ -21,8 +22,9 @@ export interface ProfilePageProps {
 
 /**
  * /profile (001 §2): Access Denied when signed out; otherwise My Profile with the Account
- * Information, Billing & Subscription (when given) and Change Password cards, then "Your data"
- * (D35: download my data, delete my account).
+ * Information, Billing & Subscription (when given) and Change Password cards, "Your reports" (D43:
+ * the images the user reported and what was decided), then "Your data" (D35: download my data,
+ * delete my account).
  */
 export function ProfilePage({ billingCard }: ProfilePageProps = {}) {
   const { data: user, isLoading } = useGetCurrentUserQuery();
@@ -55,6 +57,7 @@ export function ProfilePage({ billingCard }: ProfilePageProps = {}) {
       <AccountInfoCard user={user} />
       {billingCard}
       <ChangePasswordCard />
+      <YourReportsCard />
       <YourDataCard user={user} />
     </div>
   );

@@ -295,3 +295,53 @@ describe('the share page\'s Content Credentials', () => {
     expect(result.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
   });
 });
+
+/** D43: Report on a public edit's share page, near its Content Credentials. */
+describe('Report on the share page', () => {
+  it('offers Report under the Content Credentials of someone else\'s public edit, and reports this edit', async () => {
+    const user = userEvent.setup();
+    const { requests } = openShare({
+      [`GET /api/images/${ID}/share`]: () => json(EDIT),
+      [`GET /api/images/${ID}/has-laughed`]: () => json({ hasLaughed: false }),
+      [`POST /api/images/${ID}/report`]: () =>
+        json({ id: 'r-1', imageId: ID, reason: 'ncii', status: 'open', createdAt: '2030-06-02T12:00:00.000Z', hiddenPendingReview: true }, { status: 201 }),
+    });
+
+    const credentials = await screen.findByRole('region', { name: 'Content Credentials' });
+    const report = screen.getByRole('button', { name: 'Report image' });
+    expect(report).toHaveTextContent('Report');
+    expect(screen.getByText('Something wrong with this image?')).toBeInTheDocument();
+    // Right after the credentials, before "Make your own".
+    expect(credentials.compareDocumentPosition(report) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(report.compareDocumentPosition(screen.getByRole('button', { name: 'Make your own' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    await user.click(report);
+    const dialog = await screen.findByRole('dialog', { name: 'Report this image' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Intimate image shared without consent' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+
+    expect(await screen.findByText("Thank you. We'll review this image within 48 hours.")).toBeInTheDocument();
+    expect(screen.getByText('It is hidden from the site until then.')).toBeInTheDocument();
+    const sent = requests.filter((request) => request.method === 'POST' && new URL(request.url).pathname === `/api/images/${ID}/report`);
+    expect(sent).toHaveLength(1);
+    expect(await sent[0]!.json()).toEqual({ reason: 'ncii' });
+  });
+
+  it('offers no Report to the owner of the edit, public or not', async () => {
+    openShare({
+      'GET /api/user': () => json(PAT),
+      [`GET /api/images/${ID}/share`]: () => json({ ...EDIT, isOwner: true }),
+      [`GET /api/images/${ID}/has-laughed`]: () => json({ hasLaughed: false }),
+    });
+
+    await screen.findByRole('region', { name: 'Content Credentials' });
+    expect(screen.queryByRole('button', { name: 'Report image' })).not.toBeInTheDocument();
+  });
+
+  it('offers no Report on an edit that is not public (an admin looking at a private one)', async () => {
+    openShare({ 'GET /api/user': () => json(PAT), [`GET /api/images/${ID}/share`]: () => json({ ...EDIT, visibility: 'private', isOwner: false }) });
+
+    await screen.findByRole('region', { name: 'Content Credentials' });
+    expect(screen.queryByRole('button', { name: 'Report image' })).not.toBeInTheDocument();
+  });
+});

@@ -16,6 +16,7 @@ import { Card } from '../../../shared/ui/card';
 import { AlertCircleIcon, LockIcon, SparklesIcon } from '../../../shared/ui/icons';
 import { ImageFigure } from '../../../shared/ui/image-figure';
 import { notifyError } from '../../../shared/ui/notify';
+import { ReportButton } from '../../../shared/ui/report-button';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { Spinner } from '../../../shared/ui/spinner';
 import { VisuallyHidden } from '../../../shared/ui/visually-hidden';
@@ -40,8 +41,8 @@ export interface SharePageProps {
 
 /**
  * /share/{id} (issue 15): one edit as a link opens it: the prompt, the photo before and after (the
- * after one labelled "AI-edited", D42), a laugh button, the Content Credentials section (D42) and
- * "Make your own". A public edit opens for anyone; a private or hidden one only for
+ * after one labelled "AI-edited", D42), a laugh button, the Content Credentials section (D42),
+ * Report (D43: a public edit, for anyone but its owner) and "Make your own". A public edit opens for anyone; a private or hidden one only for
  * its owner (and admins), who are told so; anyone else is told that it is not available. The
  * server has already sent this page's title, description and link-preview tags (shared/http in
  * the backend); this keeps the title and description right in the browser.
@@ -143,6 +144,13 @@ function SharedEditView({ edit, laugh }: { edit: SharedEdit; laugh: ReactNode })
       {laugh ? <div className={styles.laugh}>{laugh}</div> : null}
 
       <ContentCredentials edit={edit} />
+
+      {edit.visibility === 'public' && !edit.isOwner ? (
+        <div className={styles.report}>
+          <span>Something wrong with this image?</span>
+          <ReportButton imageId={edit.id} />
+        </div>
+      ) : null}
 
       <MakeYourOwn />
     </article>

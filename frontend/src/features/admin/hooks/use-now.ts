@@ -1,0 +1,11 @@
+import { useEffect, useState } from 'react';
+
+/** The time (ms), read again every `intervalMs` while the component is shown (a live countdown). */
+export function useNow(intervalMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
