@@ -44,7 +44,10 @@ describe('edit chains, variants and masks with Replicate (issue 26)', () => {
     expect(Buffer.compare(withoutContentCredentials(inputs[2]), inputs[0])).toBe(0);
     // …so the third step's file is the clean picture, while the first one's carries the watermark.
     const served3 = (await user.agent.get(`/api/images/${third.body.id}`).expect(200)).body as Buffer;
-    expect(Buffer.compare(withoutContentCredentials(served3), inputs[0])).toBe(0);
+    // (The fake model echoes its input, step 2's signed file with its XMP: an output carrying
+    // metadata is written again without it, so the pixels are compared, not the bytes.)
+    const [pixels3, pixels0] = await Promise.all([served3, inputs[0]].map((b) => sharp(b).raw().toBuffer()));
+    expect(pixels3.equals(pixels0)).toBe(true);
     const [clean, marked] = await Promise.all([served3, served1].map((b) => sharp(b).removeAlpha().raw().toBuffer()));
     expect(marked.length).toBe(clean.length);
     expect(marked.some((v, i) => Math.abs(v - clean[i]) > 40)).toBe(true);

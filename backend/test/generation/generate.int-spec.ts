@@ -111,12 +111,15 @@ describe('generation end to end', () => {
       expect(meta.orientation).toBeUndefined();
       expect(meta.exif).toBeUndefined();
       expect(meta.icc).toBeUndefined();
-      expect(meta.xmp).toBeUndefined();
       expect(meta.iptc).toBeUndefined();
-      // And no metadata segment at all, byte for byte: no APP1 (EXIF/XMP), APP2 (ICC), APP13 (IPTC) or
-      // comment. APP11 is the output's own content credentials (D42): C2PA JUMBF, nothing of the upload.
+      // And no metadata segment of the upload, byte for byte: no APP1 (EXIF/XMP), APP2 (ICC), APP13
+      // (IPTC) or comment. The output's own: APP11, its content credentials (C2PA JUMBF), and one APP1
+      // XMP packet holding only the AI-edit source type (D42).
       const segments = jpegSegments(stored);
-      expect(segments.map((s) => s.name).filter((n) => /^APP([1-9]|1[02-5])$|^COM$/.test(n))).toEqual([]);
+      const generated = path === `/api/images/${id}`;
+      expect(meta.xmp === undefined).toBe(!generated);
+      if (meta.xmp) expect(meta.xmp.toString('utf8')).toMatch(/^<\?xpacket[^]*Iptc4xmpExt:DigitalSourceType="[^"]+compositeWithTrainedAlgorithmicMedia"\/>[^]*<\?xpacket end="w"\?>$/);
+      expect(segments.map((s) => s.name).filter((n) => /^APP([1-9]|1[02-5])$|^COM$/.test(n))).toEqual(generated ? ['APP1'] : []);
       expect(segments.filter((s) => s.name === 'APP11').every((s) => s.data.includes(Buffer.from('c2pa')))).toBe(true);
       expect(stored.includes(Buffer.from('TestCam'))).toBe(false);
       expect(stored.includes(Buffer.from('Jane Private'))).toBe(false);

@@ -40,6 +40,7 @@ describe('IntervalJobs', () => {
       'images.purge-my-edits',
       'privacy.finish-account-deletions',
       'rate-limit.prune-idle',
+      'reports.purge-decided-reports',
       'support.deliver-contact-messages',
     ]);
   });

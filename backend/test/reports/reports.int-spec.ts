@@ -9,6 +9,7 @@ import { fingerprintOfFile } from '../../src/shared/fingerprint/image-fingerprin
 import { auditRows, createAdminApp, lastAuditId, signedInAdmin, totalOf } from '../administration/admin-helpers';
 import { balanceOf, createReplicateGenerationApp, generate, signedInUser, sql, type TestUser } from '../generation/generation-helpers';
 import type { FakeReplicate } from '../support/fake-replicate';
+import { newUser } from '../support/fixtures';
 import { mailsTo } from '../support/outbox';
 import { photo } from '../support/images';
 import type { TestApp } from '../support/test-app';
@@ -90,6 +91,23 @@ describe('reports and takedown (D43)', () => {
       // The signed-in reporter sees it under review.
       const mine = await reporter.agent.get('/api/reports').expect(200);
       expect(mine.body).toEqual([{ id: expect.any(String), imageId: target, reason: 'impersonation', createdAt: expect.any(String), status: 'open', decidedAt: null }]);
+    });
+
+    it('every actor may report: an unverified and a paying account as themselves, a suspended one as a visitor (its session no longer counts, D21)', async () => {
+      const actors = {
+        unverified: await newUser(t, { verified: false }),
+        paid: await newUser(t, { plan: 'starter' }),
+        suspended: await newUser(t, { suspended: true }),
+      };
+      for (const [name, actor] of Object.entries(actors)) {
+        const res = await report(target, { reason: 'other', details: name }, visitor(), actor.agent).expect(201);
+        const [row] = await sql<{ reporter_user_id: string | null; reporter_key: string }>(t, `SELECT reporter_user_id, reporter_key FROM image_report WHERE id = $1`, [res.body.id]);
+        if (name === 'suspended') expect([name, row.reporter_user_id, row.reporter_key.startsWith('ip:')]).toEqual([name, null, true]);
+        else expect([name, row.reporter_user_id, row.reporter_key]).toEqual([name, actor.id, `user:${actor.id}`]);
+      }
+      // The admin too (as themselves).
+      await report(target, { reason: 'other' }, visitor(), admin.agent).expect(201);
+      await actors.unverified.agent.get('/api/reports').expect(200);
     });
 
     it('answers a private, unknown or malformed image like its share page (404), and checks the body (400)', async () => {

@@ -39,9 +39,11 @@ export function actionsOf(read: ReadCredentials): Array<Record<string, unknown>>
 }
 
 /**
- * The file without its C2PA manifest (JPEG: the APP11 JUMBF segments; PNG: the caBX chunk), as
- * it was before it was signed: for tests that compare an output with what made it, byte for byte.
+ * The file without what signing adds (JPEG: the APP11 JUMBF segments and the XMP APP1; PNG: the
+ * caBX chunk and the XMP iTXt), as it was before it was signed: for tests that compare an output with what made it, byte for byte.
  */
+const XMP_NAMESPACE = 'http://ns.adobe.com/xap/1.0/\0';
+
 export function withoutContentCredentials(bytes: Buffer): Buffer {
   if (bytes[0] === 0xff && bytes[1] === 0xd8) {
     const parts: Buffer[] = [bytes.subarray(0, 2)];
@@ -50,7 +52,9 @@ export function withoutContentCredentials(bytes: Buffer): Buffer {
       const marker = bytes[at + 1];
       if (marker === 0xda) break; // start of scan: the rest is image data
       const length = bytes.readUInt16BE(at + 2);
-      if (marker !== 0xeb) parts.push(bytes.subarray(at, at + 2 + length));
+      // APP11: the C2PA JUMBF; an APP1 XMP packet: the source type written just before signing.
+      const xmp = marker === 0xe1 && bytes.subarray(at + 4, at + 4 + XMP_NAMESPACE.length).toString('latin1') === XMP_NAMESPACE;
+      if (marker !== 0xeb && !xmp) parts.push(bytes.subarray(at, at + 2 + length));
       at += 2 + length;
     }
     parts.push(bytes.subarray(at));
@@ -61,7 +65,8 @@ export function withoutContentCredentials(bytes: Buffer): Buffer {
     for (let at = 8; at < bytes.length; ) {
       const length = bytes.readUInt32BE(at);
       const type = bytes.toString('latin1', at + 4, at + 8);
-      if (type !== 'caBX') parts.push(bytes.subarray(at, at + 12 + length));
+      const xmp = type === 'iTXt' && bytes.toString('latin1', at + 8, at + 8 + 17) === 'XML:com.adobe.xmp';
+      if (type !== 'caBX' && !xmp) parts.push(bytes.subarray(at, at + 12 + length));
       at += 12 + length;
     }
     return Buffer.concat(parts);

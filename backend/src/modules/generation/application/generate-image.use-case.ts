@@ -17,7 +17,7 @@ import { ImageBlockedError, REPORTS_API, type ReportsApi } from '../../reports';
 import { ImageNotFoundError, IMAGES_API, type ChainSource, type GeneratedRenditions, type ImagesApi, type RenditionView, type StoredMimeType } from '../../images';
 import { sanitizeFilename } from '../domain/filename';
 import { SEED_MAX, SEED_MIN } from '../domain/generation-seed';
-import { MODEL_BUSY_MESSAGE, PromptBlockedError, SourceImageNotReadyError, TooManyGenerationsInFlightError } from '../domain/generation-errors';
+import { MODEL_BUSY_MESSAGE, PromptBlockedError, SourceImageNotReadyError, TooManyGenerationsInFlightError, UnusableModelOutputError } from '../domain/generation-errors';
 import { parseGenerationRequest, type GenerationRequest } from '../domain/generation-request';
 import { IMAGE_GENERATED, type ImageGenerated } from '../domain/image-generated.event';
 import { TransientModelError, UnsupportedEditError } from '../domain/model-errors';
@@ -387,10 +387,13 @@ export class GenerateImageUseCase {
     const watermarked = shouldWatermark(reservation.kind);
     const completed = await oneAtATime(async () => {
       const made = mask ? await this.masks.composite(original.bytes, edited.image, mask) : edited.image;
-      // D43: an output that matches a taken-down image is refused like a refused edit (no credit).
-      const madeFingerprint = await fingerprintOfFile(made);
-      if (await this.reports.isBlocked(madeFingerprint)) throw new ImageBlockedError();
+      // The output is checked (and turned upright, watermarked) first: what is not an image is the model's failure.
       const output = await this.outputs.prepare(made, { watermark: watermarked });
+      // D43: an output that matches a taken-down image is refused like a refused edit (no credit).
+      const madeFingerprint = await fingerprintOfFile(made).catch((cause: unknown) => {
+        throw new UnusableModelOutputError({ cause });
+      });
+      if (await this.reports.isBlocked(madeFingerprint)) throw new ImageBlockedError();
       // D42: the served file and its renditions carry content credentials, signed after the last
       // transform (the watermark).
       const provenance: EditProvenance = {
