@@ -7,7 +7,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 async function main(): Promise<void> {
-  const wanted = process.argv.slice(2);
+  // Options (--name=value) are the benchmarks' own (e.g. growth's --small, --large); the rest are names.
+  const wanted = process.argv.slice(2).filter((a) => !a.startsWith('--'));
   const all = fs
     .readdirSync(__dirname)
     .filter((f) => f.endsWith('.bench.ts'))

@@ -19,7 +19,12 @@ export interface Page<T> {
   total: number;
   limit: number;
   offset: number;
+  /** D44: `total` is the planner's estimate (only ever above ESTIMATE_ABOVE rows). */
+  totalIsEstimate?: boolean;
 }
+
+/** D44: a list's total is counted exactly up to this many rows; above, it may be an estimate, and says so. */
+export const ESTIMATE_ABOVE = 10_000;
 
 /** The page asked for, with the defaults filled in; anything out of range is a ValidationError (400). */
 export function pageRequest(request: PageRequest = {}): { limit: number; offset: number } {

@@ -223,6 +223,7 @@ describe('admin analytics and platform stats', () => {
     expect(res.body).toEqual({
       totalUsers: 7,
       totalTransactions: 12 + 4 + 50,
+      totalTransactionsEstimated: false,
       suspendedUsers: 2,
       imagesToday: 2,
       imagesTotal: 6,

@@ -17,6 +17,7 @@ import { ImageObjectScopes1795830542117 } from './1795830542117-image-object-sco
 import { ImageEditChains1795858885896 } from './1795858885896-image-edit-chains';
 import { ModelChain1795910400000 } from './1795910400000-model-chain';
 import { ReportsAndTakedown1795996800000 } from './1795996800000-reports-and-takedown';
+import { GrowthIndexes1796083200000 } from './1796083200000-growth-indexes';
 
 /** Every migration, oldest first. Listed explicitly so ts-jest and the compiled build agree. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   ImageEditChains1795858885896,
   ModelChain1795910400000,
   ReportsAndTakedown1795996800000,
+  GrowthIndexes1796083200000,
 ];

@@ -253,6 +253,7 @@ export function platformStats(overrides: Partial<ApiAnswer<'/api/admin/platform-
   return {
     totalUsers: 40,
     totalTransactions: 321,
+    totalTransactionsEstimated: false,
     suspendedUsers: 3,
     imagesToday: 9,
     imagesTotal: 1500,

@@ -14,6 +14,8 @@ export const CHART_DAYS = 30;
 export interface PlatformStats {
   totalUsers: number;
   totalTransactions: number;
+  /** D44: totalTransactions is the planner's estimate (only above 10,000 rows). */
+  totalTransactionsEstimated: boolean;
   suspendedUsers: number;
   imagesToday: number;
   imagesTotal: number;
@@ -53,6 +55,7 @@ export class DashboardFiguresService {
     return {
       totalUsers: accounts.total,
       totalTransactions: transactions.total,
+      totalTransactionsEstimated: transactions.totalIsEstimate ?? false,
       suspendedUsers: accounts.suspended,
       imagesToday: images.completedToday,
       imagesTotal: images.completed,

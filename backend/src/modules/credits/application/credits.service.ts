@@ -284,7 +284,9 @@ export class CreditsService implements CreditsApi {
       requireLength(query.sourceType, 20, 'sourceType');
     }
     const page = pageRequest(query);
-    return { ...(await this.ledger.listTransactions({ userId: query.userId, sourceType: query.sourceType, ...page })), ...page };
+    const { items, total, totalIsEstimate } = await this.ledger.listTransactions({ userId: query.userId, sourceType: query.sourceType, ...page });
+    // D44: marked only when the total is an estimate.
+    return { items, total, ...page, ...(totalIsEstimate ? { totalIsEstimate } : {}) };
   }
 
   /** Issue 9: the balance (as balance() computes it) with the all-time purchased and used totals. */

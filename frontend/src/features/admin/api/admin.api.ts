@@ -270,6 +270,8 @@ readsContract<SalesAnalytics, ApiAnswer<'/api/admin/analytics', 'get'>>();
 export const platformStatsSchema = z.object({
   totalUsers: count,
   totalTransactions: count,
+  /** D44: the total is an estimate (only above 10,000 rows); read as exact when missing. */
+  totalTransactionsEstimated: z.catch(z.boolean(), false),
   suspendedUsers: count,
   imagesToday: count,
   imagesTotal: count,
@@ -498,6 +500,8 @@ export interface ListPage<T> {
   rawCount: number;
   /** X-Total-Count: the rows matching over all pages; null when the header was missing. */
   total: number | null;
+  /** D44: X-Total-Count-Estimated: the total is the server's estimate (only above 10,000). */
+  estimated: boolean;
 }
 
 export type PagedData<T> = InfiniteData<ListPage<T>, number>;
@@ -517,7 +521,8 @@ export function listPageReader<S extends z.core.$ZodType>(item: S) {
   return (raw: unknown, meta: FetchBaseQueryMeta | undefined): ListPage<z.output<S>> => {
     const values = readArray(raw);
     const items = z.parse(entries, values);
-    return { items, rawCount: values.length, total: totalCountHeader(meta?.response?.headers) };
+    const headers = meta?.response?.headers;
+    return { items, rawCount: values.length, total: totalCountHeader(headers), estimated: headers?.get('X-Total-Count-Estimated')?.trim() === 'true' };
   };
 }
 
@@ -525,7 +530,8 @@ export function listPageReader<S extends z.core.$ZodType>(item: S) {
 export function nextOffset(lastPage: ListPage<unknown>, lastOffset: number): number | undefined {
   if (lastPage.rawCount === 0) return undefined;
   const next = lastOffset + lastPage.rawCount;
-  if (lastPage.total === null) return lastPage.rawCount < ADMIN_PAGE_SIZE ? undefined : next;
+  // An estimated total (D44) says nothing exact about the end: a short page does.
+  if (lastPage.total === null || lastPage.estimated) return lastPage.rawCount < ADMIN_PAGE_SIZE ? undefined : next;
   return next < lastPage.total ? next : undefined;
 }
 
@@ -562,6 +568,11 @@ export function pagedItems<T>(data: PagedData<T> | undefined, key: (item: T) => 
 /** X-Total-Count of the first page, else null. */
 export function pagedTotal(data: PagedData<unknown> | undefined): number | null {
   return data?.pages[0]?.total ?? null;
+}
+
+/** D44: whether the first page's total is an estimate. */
+export function pagedTotalEstimated(data: PagedData<unknown> | undefined): boolean {
+  return data?.pages[0]?.estimated ?? false;
 }
 
 const readUsers = listPageReader(adminUserSchema);

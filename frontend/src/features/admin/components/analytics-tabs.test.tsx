@@ -175,4 +175,13 @@ describe('Platform Stats (001 §2)', () => {
     expect(card('Image Model')).toBe('Flux Kontext ProFallback Active');
     expect(screen.getByRole('figure', { name: 'Generations per day (last 30 days)' })).toBeInTheDocument();
   });
+
+  it('says "about" when the total of transactions is the server\'s estimate (D44, above 10,000)', async () => {
+    await openAdmin(
+      { 'GET /api/admin/platform-stats': () => json(platformStats({ totalTransactions: 2_000_123, totalTransactionsEstimated: true })) },
+      { path: '/admin?tab=platform' },
+    );
+    await screen.findByText('about 2,000,123');
+    expect(card('Total Transactions')).toBe('about 2,000,123');
+  });
 });

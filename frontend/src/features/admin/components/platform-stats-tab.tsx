@@ -34,7 +34,11 @@ export function PlatformStatsTab() {
               label="Platform figures"
               items={[
                 { label: 'Total Users', value: formatCount(data.totalUsers) },
-                { label: 'Total Transactions', value: formatCount(data.totalTransactions) },
+                {
+                  label: 'Total Transactions',
+                  // D44: above 10,000 the server may estimate, and says so.
+                  value: `${data.totalTransactionsEstimated ? 'about ' : ''}${formatCount(data.totalTransactions)}`,
+                },
                 { label: 'Suspended Users', value: formatCount(data.suspendedUsers) },
                 { label: 'Images Today', value: formatCount(data.imagesToday) },
                 { label: 'Images Total', value: formatCount(data.imagesTotal) },

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { QueryStatus } from '../../../shared/ui/query-status';
 import { SelectField } from '../../../shared/ui/select-field';
 import { TextField } from '../../../shared/ui/text-field';
-import { pagedItems, pagedTotal, useTransactionsInfiniteQuery, type Transaction } from '../api/admin.api';
+import { pagedItems, pagedTotal, pagedTotalEstimated, useTransactionsInfiniteQuery, type Transaction } from '../api/admin.api';
 import { useSearchTerm } from '../hooks/use-search-term';
 import { accountIdText, capitalize, formatDateTime, isoDate } from '../lib/format';
 import { extractUserId } from '../lib/image-id';
@@ -33,13 +33,14 @@ export function TransactionsTab() {
   const result = useTransactionsInfiniteQuery({ ...(sourceType ? { sourceType } : {}), ...(userId ? { userId } : {}) }, { skip: !!userError });
   const headingId = useId();
   const total = pagedTotal(result.currentData);
+  const estimated = pagedTotalEstimated(result.currentData);
 
   return (
     // The table's scrolling box is the region the heading names.
     <div className={parts.tab}>
       <div className={parts.panelHead}>
         <h2 id={headingId} className={parts.panelTitle}>
-          {total === null ? 'Credit Transactions' : `Credit Transactions (${total})`}
+          {total === null ? 'Credit Transactions' : `Credit Transactions (${estimated ? 'about ' : ''}${total})`}
         </h2>
         <TextField
           label="User ID"

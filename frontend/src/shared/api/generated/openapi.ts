@@ -2146,6 +2146,8 @@ export interface components {
         PlatformStatsResponse: {
             totalUsers: number;
             totalTransactions: number;
+            /** @description D44: totalTransactions is the planner's estimate (only above 10,000 rows). */
+            totalTransactionsEstimated: boolean;
             suspendedUsers: number;
             imagesToday: number;
             imagesTotal: number;
@@ -2624,8 +2626,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description How many there are over all pages (D32). */
+                    /** @description How many there are over all pages (D32); above 10,000 possibly an estimate (D44). */
                     "X-Total-Count"?: number;
+                    /** @description D44: 'true' when X-Total-Count is the planner's estimate (only above 10,000). */
+                    "X-Total-Count-Estimated"?: string;
                     /** @description How caches may keep this answer. */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
@@ -3149,8 +3153,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description How many there are over all pages (D32). */
+                    /** @description How many there are over all pages (D32); above 10,000 possibly an estimate (D44). */
                     "X-Total-Count"?: number;
+                    /** @description D44: 'true' when X-Total-Count is the planner's estimate (only above 10,000). */
+                    "X-Total-Count-Estimated"?: string;
                     /** @description How caches may keep this answer. */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
@@ -3376,8 +3382,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description How many there are over all pages (D32). */
+                    /** @description How many there are over all pages (D32); above 10,000 possibly an estimate (D44). */
                     "X-Total-Count"?: number;
+                    /** @description D44: 'true' when X-Total-Count is the planner's estimate (only above 10,000). */
+                    "X-Total-Count-Estimated"?: string;
                     /** @description How caches may keep this answer. */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
@@ -3994,8 +4002,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description How many there are over all pages (D32). */
+                    /** @description How many there are over all pages (D32); above 10,000 possibly an estimate (D44). */
                     "X-Total-Count"?: number;
+                    /** @description D44: 'true' when X-Total-Count is the planner's estimate (only above 10,000). */
+                    "X-Total-Count-Estimated"?: string;
                     /** @description How caches may keep this answer. */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
@@ -4358,8 +4368,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description How many there are over all pages (D32). */
+                    /** @description How many there are over all pages (D32); above 10,000 possibly an estimate (D44). */
                     "X-Total-Count"?: number;
+                    /** @description D44: 'true' when X-Total-Count is the planner's estimate (only above 10,000). */
+                    "X-Total-Count-Estimated"?: string;
                     /** @description How caches may keep this answer. */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
@@ -4454,8 +4466,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description How many there are over all pages (D32). */
+                    /** @description How many there are over all pages (D32); above 10,000 possibly an estimate (D44). */
                     "X-Total-Count"?: number;
+                    /** @description D44: 'true' when X-Total-Count is the planner's estimate (only above 10,000). */
+                    "X-Total-Count-Estimated"?: string;
                     /** @description How caches may keep this answer. */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
@@ -4546,8 +4560,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description How many there are over all pages (D32). */
+                    /** @description How many there are over all pages (D32); above 10,000 possibly an estimate (D44). */
                     "X-Total-Count"?: number;
+                    /** @description D44: 'true' when X-Total-Count is the planner's estimate (only above 10,000). */
+                    "X-Total-Count-Estimated"?: string;
                     /** @description How caches may keep this answer. */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
@@ -4948,8 +4964,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description How many there are over all pages (D32). */
+                    /** @description How many there are over all pages (D32); above 10,000 possibly an estimate (D44). */
                     "X-Total-Count"?: number;
+                    /** @description D44: 'true' when X-Total-Count is the planner's estimate (only above 10,000). */
+                    "X-Total-Count-Estimated"?: string;
                     /** @description How caches may keep this answer. */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
@@ -5284,8 +5302,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description How many there are over all pages (D32). */
+                    /** @description How many there are over all pages (D32); above 10,000 possibly an estimate (D44). */
                     "X-Total-Count"?: number;
+                    /** @description D44: 'true' when X-Total-Count is the planner's estimate (only above 10,000). */
+                    "X-Total-Count-Estimated"?: string;
                     /** @description How caches may keep this answer. */
                     "Cache-Control"?: string;
                     [name: string]: unknown;

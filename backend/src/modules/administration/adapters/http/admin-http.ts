@@ -29,7 +29,10 @@ export function PagingQuery(): MethodDecorator {
 }
 
 /** The header of every admin list's answer (listAnswer). */
-export const TOTAL_COUNT = { 'X-Total-Count': { description: 'How many there are over all pages (D32).', schema: { type: 'integer' } } } as const;
+export const TOTAL_COUNT = {
+  'X-Total-Count': { description: 'How many there are over all pages (D32); above 10,000 possibly an estimate (D44).', schema: { type: 'integer' } },
+  'X-Total-Count-Estimated': { description: "D44: 'true' when X-Total-Count is the planner's estimate (only above 10,000).", required: false, schema: { type: 'string' } },
+} as const;
 
 export function pageOf(query: PageQuery): PageRequest {
   return { limit: wholeNumber('limit', query.limit), offset: wholeNumber('offset', query.offset) };
@@ -49,6 +52,7 @@ export function textParam(name: string, value: unknown, max = 255): string | und
  */
 export function listAnswer<T>(res: Response, page: Page<T>): T[] {
   res.setHeader('X-Total-Count', String(page.total));
+  if (page.totalIsEstimate) res.setHeader('X-Total-Count-Estimated', 'true');
   return page.items;
 }
 

@@ -275,6 +275,9 @@ export class PlatformStatsResponse {
   @ApiProperty({ type: Number })
   totalTransactions: number;
 
+  @ApiProperty({ type: Boolean, description: "D44: totalTransactions is the planner's estimate (only above 10,000 rows)." })
+  totalTransactionsEstimated: boolean;
+
   @ApiProperty({ type: Number })
   suspendedUsers: number;
 

@@ -595,10 +595,13 @@ export class TypeormImageRepository {
          ) v ON i."parent_image_id" IS NOT NULL
         WHERE "user_id" = $1 AND "is_saved" AND "status" = 'completed' AND "expires_at" > $2
           AND (NOT $3::boolean OR "is_favorite")
-          AND ($4::timestamptz IS NULL OR ("timestamp", "id") < ($4::timestamptz, $5::uuid))
+          ${options.after ? `AND ("timestamp", "id") < ($5::timestamptz, $6::uuid)` : ''}
         ORDER BY "timestamp" DESC, "id" DESC
-        LIMIT $6`,
-      [ownerId, options.now, options.favoritesOnly, options.after?.timestamp ?? null, options.after?.id ?? null, options.limit],
+        LIMIT $4`,
+      // Issue 29: the cursor's condition is in the statement only when there is a cursor, so the
+      // planner seeks image_my_edits_idx to it (an "$n IS NULL OR …" kept it from seeking: a walk
+      // through 100 pages read the user's whole list 100 times).
+      [ownerId, options.now, options.favoritesOnly, options.limit, ...(options.after ? [options.after.timestamp, options.after.id] : [])],
     )) as SavedImageRow[];
   }
 
