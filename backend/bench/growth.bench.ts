@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
+import { migrateDatabase } from '../src/database/migrate';
 import { PurgeMyEditsJob } from '../src/modules/images/application/purge-my-edits.job';
 import { FinishAccountDeletionsJob } from '../src/modules/privacy/application/finish-account-deletions.job';
 import { createTestDatabase, type TestDatabase } from '../test/support/database';
@@ -145,6 +146,7 @@ async function measure(size: GrowthSize, runs: number): Promise<Map<string, Figu
   try {
     console.log(`loading ${size.images} images, ${size.users} users, ${size.laughs} laughs, ${size.ledger} ledger rows…`);
     const started = Date.now();
+    await migrateDatabase(db.url);
     await seedGrowth(db.url, size, (line) => console.log(line));
     console.log(`  loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     const secret = randomBytes(32).toString('hex');

@@ -43,6 +43,8 @@ export async function seedGrowth(databaseUrl: string, size: GrowthSize, log: (li
          FROM generate_series(1, $1) g`,
       [size.users],
     );
+    // User 1 is on a paid plan (My Edits is paid-only, D7).
+    await client.query(`UPDATE "user" SET subscription_tier = 'starter', is_subscribed = true WHERE id = md5('u1')::uuid`);
     await step(
       `${size.images} images (${size.heavyUserImages} saved by user 1)`,
       `INSERT INTO image (id, user_id, prompt, style, status, is_public, laugh_count, "timestamp", is_saved, saved_at, expires_at,
@@ -68,6 +70,12 @@ export async function seedGrowth(databaseUrl: string, size: GrowthSize, log: (li
         WHERE img > $2 AND img % 3 <> 0
        ON CONFLICT DO NOTHING`,
       [size.images, size.heavyUserImages, size.laughs],
+    );
+    // And user 1 laughed at 1,000 of them, signed in (its id as the identifier): what a deletion removes.
+    await client.query(
+      `INSERT INTO laugh (image_id, user_identifier) SELECT md5('i' || g)::uuid, md5('u1')::uuid::text
+         FROM generate_series($1 + 1, $2) g WHERE g % 3 <> 0 LIMIT 1000 ON CONFLICT DO NOTHING`,
+      [size.heavyUserImages, size.images],
     );
     await step(
       'laugh counts',
