@@ -24,6 +24,7 @@ export const OWNERSHIP: Ownership = {
     image: 'images',
     image_rendition: 'images',
     image_object_deletion: 'images',
+    image_daily_stats: 'images',
     model_fallback_state: 'generation',
     model_health: 'generation',
     model_attempt: 'generation',

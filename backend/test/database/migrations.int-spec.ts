@@ -18,6 +18,7 @@ const CATALOGUE = [
   'device_fingerprint',
   'image',
   'image_block',
+  'image_daily_stats',
   'image_object_deletion',
   'image_rendition',
   'image_report',

@@ -18,6 +18,7 @@ import { ImageEditChains1795858885896 } from './1795858885896-image-edit-chains'
 import { ModelChain1795910400000 } from './1795910400000-model-chain';
 import { ReportsAndTakedown1795996800000 } from './1795996800000-reports-and-takedown';
 import { GrowthIndexes1796083200000 } from './1796083200000-growth-indexes';
+import { ImageDailyStats1796169600000 } from './1796169600000-image-daily-stats';
 
 /** Every migration, oldest first. Listed explicitly so ts-jest and the compiled build agree. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   ModelChain1795910400000,
   ReportsAndTakedown1795996800000,
   GrowthIndexes1796083200000,
+  ImageDailyStats1796169600000,
 ];

@@ -117,17 +117,14 @@ export interface GeneratedRenditions {
 /** A completed image's renditions, as answers show them (D31). */
 export type CompletedImage = RenditionViews;
 
-/** Row counts of the `image` table, each by its own column (no status implied unless named). */
+/**
+ * Completed images, from the summary the image trigger keeps (issue 29: never a count of the table
+ * per request). Exact: the summary changes in the same transaction as the rows.
+ */
 export interface ImageCounts {
-  /** Every row, whatever its status. */
-  total: number;
   /** status = 'completed'. */
   completed: number;
-  /** is_public (the owner's D14 choice), whatever the status or an admin's hiding. */
-  public: number;
-  /** is_hidden_by_admin. */
-  hiddenByAdmin: number;
-  /** Completed images created since midnight UTC today. */
+  /** Completed images whose time is today (UTC). */
   completedToday: number;
 }
 

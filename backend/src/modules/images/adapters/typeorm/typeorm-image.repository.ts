@@ -729,38 +729,31 @@ export class TypeormImageRepository {
   }
 
   /** One scan, every count by its own column. */
-  async counts(): Promise<ImageCounts> {
-    const rows = (await this.images.query(
-      `SELECT count(*)::int AS total,
-              count(*) FILTER (WHERE "status" = 'completed')::int AS completed,
-              count(*) FILTER (WHERE "is_public")::int AS public_count,
-              count(*) FILTER (WHERE "is_hidden_by_admin")::int AS hidden_by_admin,
-              count(*) FILTER (WHERE "status" = 'completed' AND "timestamp" >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')::int AS completed_today
-         FROM "image"`,
-    )) as Array<{ total: number; completed: number; public_count: number; hidden_by_admin: number; completed_today: number }>;
-    const row = rows[0];
-    return {
-      total: row.total,
-      completed: row.completed,
-      public: row.public_count,
-      hiddenByAdmin: row.hidden_by_admin,
-      completedToday: row.completed_today,
-    };
-  }
+
 
   /** Completed images per UTC day, the oldest first, today last; 0 on days without any. */
   async completedPerDay(days: number): Promise<Array<{ date: string; count: number }>> {
+    // Issue 29: from the summary the image trigger keeps (image_daily_stats), one row per day.
     const rows = (await this.images.query(
-      `SELECT to_char(d.day, 'YYYY-MM-DD') AS day, count(i.id)::int AS n
+      `SELECT to_char(d.day, 'YYYY-MM-DD') AS day, COALESCE(s."completed", 0)::int AS n
          FROM generate_series((now() AT TIME ZONE 'UTC')::date - ($1::int - 1), (now() AT TIME ZONE 'UTC')::date, interval '1 day') AS d(day)
-         LEFT JOIN "image" i
-           ON i."status" = 'completed'
-          AND i."timestamp" >= (d.day AT TIME ZONE 'UTC') AND i."timestamp" < ((d.day + interval '1 day') AT TIME ZONE 'UTC')
-        GROUP BY d.day ORDER BY d.day`,
+         LEFT JOIN "image_daily_stats" s ON s."day" = d.day::date
+        ORDER BY d.day`,
       [days],
     )) as Array<{ day: string; n: number }>;
     return rows.map((r) => ({ date: r.day, count: r.n }));
   }
+
+  /** Issue 29: completed images in all and today (UTC), from the summary (one row per day). */
+  async counts(): Promise<ImageCounts> {
+    const [row] = (await this.images.query(
+      `SELECT COALESCE(sum("completed"), 0)::int AS completed,
+              COALESCE(sum("completed") FILTER (WHERE "day" = (now() AT TIME ZONE 'UTC')::date), 0)::int AS completed_today
+         FROM "image_daily_stats"`,
+    )) as Array<{ completed: number; completed_today: number }>;
+    return { completed: row.completed, completedToday: row.completed_today };
+  }
+
 
   /** Images an admin hid, newest first, with the total. */
   /** D42: what an image's content credentials say about it, from its row; null when there is no such image. */
