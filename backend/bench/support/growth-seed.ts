@@ -83,13 +83,13 @@ export async function seedGrowth(databaseUrl: string, size: GrowthSize, log: (li
     );
     await step(
       `${size.ledger} ledger rows`,
-      `INSERT INTO credit_transaction (id, user_id, type, credit_kind, credits, description, source_type, purchase_amount, created_at, idempotency_key)
+      `INSERT INTO credit_transaction (id, user_id, type, credit_kind, credits, description, source_type, purchase_amount, pack_type, created_at, idempotency_key)
        SELECT gen_random_uuid(), md5('u' || (1 + g % $2))::uuid,
               CASE WHEN g % 10 = 0 THEN 'purchase' WHEN g % 2 = 0 THEN 'use' ELSE 'grant' END,
               CASE WHEN g % 7 = 0 THEN 'watermarked' ELSE 'regular' END,
               CASE WHEN g % 10 = 0 THEN 10 WHEN g % 2 = 0 THEN -1 ELSE 2 END,
               'bench', CASE WHEN g % 10 = 0 THEN 'purchase' WHEN g % 2 = 0 THEN 'generation' ELSE 'verification' END,
-              CASE WHEN g % 10 = 0 THEN 999 END,
+              CASE WHEN g % 10 = 0 THEN 999 END, CASE WHEN g % 10 = 0 THEN 'starter' END,
               now() - make_interval(secs => (g * 3) % (90 * 86400)), 'bench:' || g
          FROM generate_series(1, $1) g`,
       [size.ledger, size.users],
@@ -97,6 +97,20 @@ export async function seedGrowth(databaseUrl: string, size: GrowthSize, log: (li
     await client.query(`UPDATE credit_transaction SET group_id = id WHERE group_id IS NULL`).catch(() => undefined);
     await client.query(`SET session_replication_role = DEFAULT`);
     // The triggers were off for the load: the summaries they keep are made once from the rows.
+    await step(
+      'ledger_daily_stats',
+      `INSERT INTO ledger_daily_stats
+         (day, pack_type, revenue_cents, credits_sold, purchases, credits_used, uses, pack_sales, pack_credits, pack_revenue_cents)
+       SELECT (created_at AT TIME ZONE 'UTC')::date, COALESCE(pack_type, ''),
+              COALESCE(SUM(purchase_amount) FILTER (WHERE p), 0), COALESCE(SUM(credits) FILTER (WHERE p), 0), count(*) FILTER (WHERE p),
+              COALESCE(-SUM(credits) FILTER (WHERE type = 'use'), 0), count(*) FILTER (WHERE type = 'use'),
+              count(*) FILTER (WHERE k), COALESCE(SUM(credits) FILTER (WHERE k), 0), COALESCE(SUM(purchase_amount) FILTER (WHERE k), 0)
+         FROM (SELECT *, (type IN ('purchase', 'subscription') AND credits > 0) AS p,
+                         (type = 'purchase' AND credits > 0 AND pack_type IS NOT NULL) AS k FROM credit_transaction) l
+        WHERE p OR type = 'use'
+        GROUP BY 1, 2
+       ON CONFLICT (day, pack_type) DO NOTHING`,
+    );
     await step(
       'image_daily_stats',
       `INSERT INTO image_daily_stats (day, completed)

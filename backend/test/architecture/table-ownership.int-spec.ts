@@ -21,6 +21,7 @@ export const OWNERSHIP: Ownership = {
     rate_limit_attempt: 'shared',
     credit_transaction: 'credits',
     credit_reservation: 'credits',
+    ledger_daily_stats: 'credits',
     image: 'images',
     image_rendition: 'images',
     image_object_deletion: 'images',

@@ -19,6 +19,7 @@ import { ModelChain1795910400000 } from './1795910400000-model-chain';
 import { ReportsAndTakedown1795996800000 } from './1795996800000-reports-and-takedown';
 import { GrowthIndexes1796083200000 } from './1796083200000-growth-indexes';
 import { ImageDailyStats1796169600000 } from './1796169600000-image-daily-stats';
+import { LedgerDailyStats1796256000000 } from './1796256000000-ledger-daily-stats';
 
 /** Every migration, oldest first. Listed explicitly so ts-jest and the compiled build agree. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   ReportsAndTakedown1795996800000,
   GrowthIndexes1796083200000,
   ImageDailyStats1796169600000,
+  LedgerDailyStats1796256000000,
 ];

@@ -448,12 +448,13 @@ export class TypeormCreditLedgerRepository {
   async salesFigures(recent: number, days: number): Promise<SalesFigures> {
     const [totals, recentRows, packs, perDay] = await Promise.all([
       this.dataSource.query(
-        `SELECT COALESCE(SUM(purchase_amount) FILTER (WHERE ${PURCHASE}), 0)::bigint AS revenue_cents,
-                COALESCE(SUM(credits) FILTER (WHERE ${PURCHASE}), 0)::bigint AS credits_sold,
-                count(*) FILTER (WHERE ${PURCHASE})::int AS purchases,
-                COALESCE(-SUM(credits) FILTER (WHERE type = 'use'), 0)::bigint AS credits_used,
-                count(*) FILTER (WHERE type = 'use')::int AS uses
-           FROM credit_transaction`,
+        // Issue 29: the summary the ledger's trigger keeps (ledger_daily_stats), not every ledger row.
+        `SELECT COALESCE(SUM(revenue_cents), 0)::bigint AS revenue_cents,
+                COALESCE(SUM(credits_sold), 0)::bigint AS credits_sold,
+                COALESCE(SUM(purchases), 0)::int AS purchases,
+                COALESCE(SUM(credits_used), 0)::bigint AS credits_used,
+                COALESCE(SUM(uses), 0)::int AS uses
+           FROM ledger_daily_stats`,
       ) as Promise<Array<{ revenue_cents: string; credits_sold: string; purchases: number; credits_used: string; uses: number }>>,
       this.dataSource.query(
         `SELECT id, user_id, type, credit_kind, credits, description, source_type, expires_at, stripe_transaction_id,
@@ -463,17 +464,15 @@ export class TypeormCreditLedgerRepository {
         [recent],
       ) as Promise<TransactionRow[]>,
       this.dataSource.query(
-        `SELECT pack_type, count(*)::int AS sales, SUM(credits)::bigint AS credits, COALESCE(SUM(purchase_amount), 0)::bigint AS revenue_cents
-           FROM credit_transaction WHERE ${PURCHASE} AND type = 'purchase' AND pack_type IS NOT NULL
-          GROUP BY pack_type`,
+        `SELECT pack_type, SUM(pack_sales)::int AS sales, SUM(pack_credits)::bigint AS credits, SUM(pack_revenue_cents)::bigint AS revenue_cents
+           FROM ledger_daily_stats WHERE pack_type <> ''
+          GROUP BY pack_type HAVING SUM(pack_sales) <> 0`,
       ) as Promise<Array<{ pack_type: string; sales: number; credits: string; revenue_cents: string }>>,
       // Days in UTC, the oldest first, today last; a day without sales is 0.
       this.dataSource.query(
-        `SELECT to_char(d.day, 'YYYY-MM-DD') AS day, COALESCE(SUM(t.purchase_amount), 0)::bigint AS cents
+        `SELECT to_char(d.day, 'YYYY-MM-DD') AS day, COALESCE(SUM(t.revenue_cents), 0)::bigint AS cents
            FROM generate_series((now() AT TIME ZONE 'UTC')::date - ($1::int - 1), (now() AT TIME ZONE 'UTC')::date, interval '1 day') AS d(day)
-           LEFT JOIN credit_transaction t
-             ON t.type IN ('purchase', 'subscription') AND t.credits > 0
-            AND t.created_at >= (d.day AT TIME ZONE 'UTC') AND t.created_at < ((d.day + interval '1 day') AT TIME ZONE 'UTC')
+           LEFT JOIN ledger_daily_stats t ON t.day = d.day::date
           GROUP BY d.day ORDER BY d.day`,
         [days],
       ) as Promise<Array<{ day: string; cents: string }>>,
