@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 
 /**
@@ -73,18 +74,6 @@ export function gif(): Promise<Buffer> {
 export function oversizedJpeg(bytes = 11 * 1024 * 1024): Buffer {
   const jpeg = photoJpeg();
   return Buffer.concat([jpeg, Buffer.alloc(Math.max(0, bytes - jpeg.length))]);
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(data: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of data) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
 }
 
 function pngChunk(type: string, data: Buffer): Buffer {

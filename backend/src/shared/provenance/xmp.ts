@@ -1,3 +1,5 @@
+import { crc32 } from 'node:zlib';
+
 /**
  * D42: the digital source type also as XMP (IPTC `Iptc4xmpExt:DigitalSourceType`), for readers
  * that look at XMP rather than C2PA. Written into the file's bytes before it is signed (the
@@ -42,18 +44,6 @@ function jpegWithXmp(bytes: Buffer, packet: string): Buffer {
   // After a JFIF APP0, which readers expect first.
   const insertAt = bytes[2] === 0xff && bytes[3] === 0xe0 ? 4 + bytes.readUInt16BE(4) : 2;
   return Buffer.concat([bytes.subarray(0, insertAt), header, payload, bytes.subarray(insertAt)]);
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(data: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of data) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
 }
 
 function pngWithXmp(bytes: Buffer, packet: string): Buffer {
