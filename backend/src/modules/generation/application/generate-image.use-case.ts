@@ -390,9 +390,14 @@ export class GenerateImageUseCase {
       // The output is checked (and turned upright, watermarked) first: what is not an image is the model's failure.
       const output = await this.outputs.prepare(made, { watermark: watermarked });
       // D43: an output that matches a taken-down image is refused like a refused edit (no credit).
-      const madeFingerprint = await fingerprintOfFile(made).catch((cause: unknown) => {
-        throw new UnusableModelOutputError({ cause });
-      });
+      // From the pixels the renditions are drawn from (no second decode); a file too small for
+      // renditions is hashed from its bytes.
+      const madeSha256 = createHash('sha256').update(made).digest('hex');
+      const madeFingerprint = await output.pixels
+        .then((pixels) => (pixels ? fingerprintOfPixels(pixels, madeSha256) : fingerprintOfFile(made)))
+        .catch((cause: unknown) => {
+          throw new UnusableModelOutputError({ cause });
+        });
       if (await this.reports.isBlocked(madeFingerprint)) throw new ImageBlockedError();
       // D42: the served file and its renditions carry content credentials, signed after the last
       // transform (the watermark).

@@ -10,6 +10,12 @@ export interface OutputImage {
   mimeType: StoredMimeType;
   /** D31: the stored file's renditions, made from the same pixels while it is encoded. */
   renditions: Promise<GeneratedRenditions | null>;
+  /**
+   * The output upright at the largest rendition width, before any watermark: the one decode the
+   * renditions are drawn from, also what its perceptual hash is taken of (D43). null when the
+   * image is too small for any rendition.
+   */
+  pixels: Promise<RawPixels | null>;
   /** D38: with a watermark, the output as it was before it (the chain's next step is made from it). */
   master?: { bytes: Buffer; mimeType: StoredMimeType };
 }
@@ -43,9 +49,12 @@ export class OutputImageService {
     // The renditions (images context, D31) are made here, from the same decoded pixels side by side
     // with the full file's encode (not by decoding that file again afterwards), so the caller has
     // them to sign (D42) whether or not the file itself is re-encoded.
-    const renditions = this.renditionsOf(output, width, options.watermark);
-    renditions.catch(() => undefined); // observed by the images context, or dropped with a failed output
-    if (!options.watermark && !carriesMetadata) return { bytes: output, mimeType, renditions };
+    const pixels = this.scaledPixels(output, width);
+    const renditions = pixels.then((scaled) => scaled && this.renditionsOf(scaled, width, options.watermark));
+    // Observed by the caller and the images context, or dropped with a failed output.
+    pixels.catch(() => undefined);
+    renditions.catch(() => undefined);
+    if (!options.watermark && !carriesMetadata) return { bytes: output, mimeType, renditions, pixels };
 
     try {
       let pipeline = sharp(output, { failOn: 'error', limitInputPixels: MAX_OUTPUT_PIXELS }).rotate();
@@ -60,7 +69,7 @@ export class OutputImageService {
             ? pipeline.webp({ quality: 90 })
             : pipeline.png();
       const master = options.watermark ? { bytes: output, mimeType } : undefined;
-      return { bytes: await encoded.toBuffer(), mimeType, renditions, master };
+      return { bytes: await encoded.toBuffer(), mimeType, renditions, pixels, master };
     } catch (cause) {
       throw new UnusableModelOutputError({ cause });
     }
@@ -68,10 +77,9 @@ export class OutputImageService {
 
   /**
    * The output turned upright and scaled to the largest rendition width (JPEG shrink-on-load does
-   * most of it), with the watermark drawn at that scale (D31: a watermarked file's renditions are
-   * watermarked), then encoded by the images context. null when the image is too small for any.
+   * most of it); null when the image is too small for any rendition.
    */
-  private async renditionsOf(output: Buffer, sourceWidth: number, watermark: boolean): Promise<GeneratedRenditions | null> {
+  private async scaledPixels(output: Buffer, sourceWidth: number): Promise<RawPixels | null> {
     const largest = largestRenditionWidth(sourceWidth);
     if (!largest) return null;
     const scaled = await sharp(output, { failOn: 'error', limitInputPixels: MAX_OUTPUT_PIXELS })
@@ -79,7 +87,15 @@ export class OutputImageService {
       .resize({ width: largest, withoutEnlargement: true })
       .raw()
       .toBuffer({ resolveWithObject: true });
-    let pixels: RawPixels = { data: scaled.data, width: scaled.info.width, height: scaled.info.height, channels: scaled.info.channels };
+    return { data: scaled.data, width: scaled.info.width, height: scaled.info.height, channels: scaled.info.channels };
+  }
+
+  /**
+   * The renditions of those pixels with the watermark drawn at that scale (D31: a watermarked
+   * file's renditions are watermarked), encoded by the images context.
+   */
+  private async renditionsOf(scaled: RawPixels, sourceWidth: number, watermark: boolean): Promise<GeneratedRenditions> {
+    let pixels = scaled;
     if (watermark) {
       const layout = watermarkLayout(pixels.width, pixels.height);
       let drawn = sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: pixels.channels } }).composite([
