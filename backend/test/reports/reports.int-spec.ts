@@ -170,6 +170,8 @@ describe('reports and takedown (D43)', () => {
       expect((await auditRows(t, audited)).map((r) => [r.action, r.target_id, r.reason, r.outcome, r.details])).toEqual([
         ['report.dismiss', id, 'consenting adult, own photo', 'succeeded', { restored: true }],
       ]);
+      // Its owner, who saw it hidden, is told it is back (not who reported it).
+      await waitFor('the owner’s mail', async () => mailsTo(t.outboxDir, owner.email).some((m) => /visible again/.test(m.subject) && m.text.includes(`urgent ${reason}`)));
       // Decided: a second decision finds nothing open.
       expect((await admin.agent.post(`/api/admin/reports/${id}/dismiss`).send({}).expect(404)).body.code).toBe('REPORT.NOT_FOUND');
     });
@@ -253,6 +255,39 @@ describe('reports and takedown (D43)', () => {
       expect(await sql(t, `SELECT status FROM image_report_case WHERE image_id = $1`, [id])).toEqual([{ status: 'open' }]);
       expect(await sql(t, `SELECT 1 FROM image WHERE id = $1`, [id])).toHaveLength(1);
       await anonymous().get('/api/reports').expect(401);
+    });
+
+    it('GET /api/reports answers each account its own reports only; signed out or suspended: 401', async () => {
+      const id = await publicEdit(owner, photo('rocket.jpg'), 'add snow falling, whose reports');
+      const mine = await signedInUser(t, { regular: 1 });
+      const other = await signedInUser(t, { regular: 1 });
+      const filed = (await report(id, { reason: 'copyright' }, visitor(), mine.agent).expect(201)).body.id as string;
+      expect((await mine.agent.get('/api/reports').expect(200)).body.map((r: { id: string }) => r.id)).toEqual([filed]);
+      expect((await other.agent.get('/api/reports').expect(200)).body).toEqual([]);
+      expect((await admin.agent.get('/api/reports').expect(200)).body.map((r: { id: string }) => r.id)).not.toContain(filed);
+      const suspended = await newUser(t, { suspended: true });
+      await suspended.agent.get('/api/reports').expect(401);
+      await anonymous().get('/api/reports').expect(401);
+    });
+
+    it('refuses a bad decision without deciding or auditing anything: a reason over 500 characters (400), a malformed or unknown id (404)', async () => {
+      const id = await publicEdit(owner, photo('coffee.png'), 'add snow falling, bad decisions');
+      await report(id, { reason: 'other' }).expect(201);
+      const audited = await lastAuditId(t);
+      for (const action of ['take-down', 'dismiss']) {
+        expect((await admin.agent.post(`/api/admin/reports/${id}/${action}`).send({ reason: 'x'.repeat(501) }).expect(400)).body.code).toBe('VALIDATION.FAILED');
+        expect((await admin.agent.post(`/api/admin/reports/${id}/${action}`).send({ reason: 42 }).expect(400)).body.code).toBe('VALIDATION.FAILED');
+        for (const bad of ['not-an-id', '00000000-0000-4000-8000-000000000000']) {
+          expect((await admin.agent.post(`/api/admin/reports/${bad}/${action}`).send({ reason: 'r' }).expect(404)).body.code).toBe('REPORT.NOT_FOUND');
+        }
+      }
+      expect(await sql(t, `SELECT status FROM image_report_case WHERE image_id = $1`, [id])).toEqual([{ status: 'open' }]);
+      expect(await sql(t, `SELECT 1 FROM image WHERE id = $1`, [id])).toHaveLength(1);
+      // An unknown well-formed id is an attempt on record (D32: every admin action, failed ones too); nothing else is.
+      expect((await auditRows(t, audited)).map((r) => [r.action, r.outcome, r.error])).toEqual([
+        ['report.take-down', 'failed', 'REPORT.NOT_FOUND'],
+        ['report.dismiss', 'failed', 'REPORT.NOT_FOUND'],
+      ]);
     });
 
     it('two admins taking the same image down at once: one decides, the other is told it is decided; nothing is left half done', async () => {

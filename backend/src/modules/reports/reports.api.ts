@@ -78,6 +78,8 @@ export interface ReportsApi {
   takeDown(imageId: string, adminId: string, reason: string | null): Promise<TakeDownResult>;
   /** Dismisses the open reports; shows the image again when a report had hidden it. */
   dismiss(imageId: string, adminId: string, reason: string | null): Promise<DismissResult>;
+  /** A signed-in reporter's own reports with the outcome so far, newest first. */
+  reportsBy(userId: string): Promise<MyReport[]>;
   /** D35: for the data export. */
   exportFor(userId: string): Promise<ReportsExport>;
 }

@@ -11,8 +11,8 @@ import { IMAGES_API, type ImagesApi, type TakenDownImage } from '../../images';
 import { TypeormReportsRepository } from '../adapters/typeorm/typeorm-reports.repository';
 import { BLOCK_DISTANCE } from '../domain/report';
 import { NoOpenReportError } from '../domain/reports-errors';
-import type { DismissResult, ReportCaseView, ReportsApi, ReportsExport, TakeDownResult } from '../reports.api';
-import { takedownMail } from './takedown-mail';
+import type { DismissResult, MyReport, ReportCaseView, ReportsApi, ReportsExport, TakeDownResult } from '../reports.api';
+import { restoredMail, takedownMail } from './takedown-mail';
 
 /** How many of a user's own reports the export and the profile list. */
 const MY_REPORTS_MAX = 500;
@@ -100,7 +100,20 @@ export class ReportsApiService implements ReportsApi {
     if (decided.length === 0) throw new NoOpenReportError();
     // What the report hid comes back (an admin's own hiding is not the report's to undo).
     const restored = open.hidImage ? await this.images.setHiddenByAdmin(open.imageId, false) : false;
+    // The owner saw it hidden: they are told the outcome (never who reported).
+    if (restored && open.ownerId) {
+      const [owner] = await this.identity.findByIds([open.ownerId]);
+      if (owner) {
+        await this.mailer
+          .send(restoredMail(owner.email, open.prompt))
+          .catch((e: unknown) => this.logger.error(`restored mail to user ${owner.id} not sent: ${String(e)}`));
+      }
+    }
     return { imageId: open.imageId, outcome: 'dismissed', restored };
+  }
+
+  async reportsBy(userId: string): Promise<MyReport[]> {
+    return (await this.reports.reportsBy(userId, MY_REPORTS_MAX)).map(({ details: _details, ...report }) => report);
   }
 
   async exportFor(userId: string): Promise<ReportsExport> {

@@ -20,3 +20,14 @@ export function takedownMail(to: string, prompts: readonly string[], contactUrl:
     html: mailPage([escapeHtml(lead), prompts.map((p) => `&ldquo;${escapeHtml(p)}&rdquo;`).join('<br>'), ...after.map(escapeHtml)]),
   };
 }
+
+/** D43: the owner of an image a report hid pending review is told it is back once the reports are dismissed. */
+export function restoredMail(to: string, prompt: string): MailMessage {
+  const lead = 'An image of yours was hidden while we reviewed a report about it. We found nothing wrong: it is visible again.';
+  return {
+    to,
+    subject: 'Your image is visible again on Magic Editor',
+    text: [lead, '', `- "${prompt}"`].join('\n'),
+    html: mailPage([escapeHtml(lead), `&ldquo;${escapeHtml(prompt)}&rdquo;`]),
+  };
+}

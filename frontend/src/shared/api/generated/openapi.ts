@@ -1731,10 +1731,10 @@ export interface components {
             /** Format: uuid */
             imageId: string;
             reason: components["schemas"]["ReportReason"];
-            /** @enum {string} */
-            status: "open";
             /** Format: date-time */
             createdAt: string;
+            /** @enum {string} */
+            status: "open";
             /** @description An urgent reason (ncii, minor) hid the image from every public place until an admin decides. */
             hiddenPendingReview: boolean;
         };

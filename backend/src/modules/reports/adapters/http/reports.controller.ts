@@ -44,7 +44,7 @@ export class ReportsController {
   @UseGuards(SignedInGuard)
   @ApiOperation({ summary: "D43: the signed-in user's reports, newest first, with each one's outcome (open, taken_down, dismissed)" })
   @ApiOkResponse({ type: [MyReportResponse] })
-  async mine(@CurrentUser() user: AuthUser): Promise<MyReport[]> {
-    return (await this.reports.exportFor(user.id)).reportsMade.map(({ details: _details, ...report }) => report);
+  mine(@CurrentUser() user: AuthUser): Promise<MyReport[]> {
+    return this.reports.reportsBy(user.id);
   }
 }
