@@ -97,26 +97,7 @@ export async function seedGrowth(databaseUrl: string, size: GrowthSize, log: (li
     await client.query(`UPDATE credit_transaction SET group_id = id WHERE group_id IS NULL`).catch(() => undefined);
     await client.query(`SET session_replication_role = DEFAULT`);
     // The triggers were off for the load: the summaries they keep are made once from the rows.
-    await step(
-      'ledger_daily_stats',
-      `INSERT INTO ledger_daily_stats
-         (day, pack_type, revenue_cents, credits_sold, purchases, credits_used, uses, pack_sales, pack_credits, pack_revenue_cents)
-       SELECT (created_at AT TIME ZONE 'UTC')::date, COALESCE(pack_type, ''),
-              COALESCE(SUM(purchase_amount) FILTER (WHERE p), 0), COALESCE(SUM(credits) FILTER (WHERE p), 0), count(*) FILTER (WHERE p),
-              COALESCE(-SUM(credits) FILTER (WHERE type = 'use'), 0), count(*) FILTER (WHERE type = 'use'),
-              count(*) FILTER (WHERE k), COALESCE(SUM(credits) FILTER (WHERE k), 0), COALESCE(SUM(purchase_amount) FILTER (WHERE k), 0)
-         FROM (SELECT *, (type IN ('purchase', 'subscription') AND credits > 0) AS p,
-                         (type = 'purchase' AND credits > 0 AND pack_type IS NOT NULL) AS k FROM credit_transaction) l
-        WHERE p OR type = 'use'
-        GROUP BY 1, 2
-       ON CONFLICT (day, pack_type) DO NOTHING`,
-    );
-    await step(
-      'image_daily_stats',
-      `INSERT INTO image_daily_stats (day, completed)
-       SELECT ("timestamp" AT TIME ZONE 'UTC')::date, count(*)::int FROM image WHERE status = 'completed' GROUP BY 1
-       ON CONFLICT (day) DO UPDATE SET completed = EXCLUDED.completed`,
-    );
+    await step('summaries (image_daily_stats, ledger_daily_stats)', `SELECT image_daily_stats_rebuild(), ledger_daily_stats_rebuild()`);
     await step('ANALYZE', `ANALYZE`);
   } finally {
     await client.end();

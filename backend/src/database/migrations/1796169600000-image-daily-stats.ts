@@ -36,14 +36,19 @@ export class ImageDailyStats1796169600000 implements MigrationInterface {
     await q.query(`
       CREATE TRIGGER "image_daily_stats_count" AFTER INSERT OR DELETE OR UPDATE OF "status", "timestamp" ON "image"
         FOR EACH ROW EXECUTE FUNCTION "image_daily_stats_count"()`);
-    await q.query(`DELETE FROM "image_daily_stats"`);
+    // The summary made again from the rows (here, and after a bulk load with the triggers off).
     await q.query(`
-      INSERT INTO "image_daily_stats" ("day", "completed")
-      SELECT ("timestamp" AT TIME ZONE 'UTC')::date, count(*)::int FROM "image" WHERE "status" = 'completed' GROUP BY 1`);
+      CREATE OR REPLACE FUNCTION "image_daily_stats_rebuild"() RETURNS void LANGUAGE sql AS $$
+        DELETE FROM "image_daily_stats";
+        INSERT INTO "image_daily_stats" ("day", "completed")
+        SELECT ("timestamp" AT TIME ZONE 'UTC')::date, count(*)::int FROM "image" WHERE "status" = 'completed' GROUP BY 1;
+      $$`);
+    await q.query(`SELECT "image_daily_stats_rebuild"()`);
   }
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP TRIGGER IF EXISTS "image_daily_stats_count" ON "image"`);
+    await q.query(`DROP FUNCTION IF EXISTS "image_daily_stats_rebuild"()`);
     await q.query(`DROP FUNCTION IF EXISTS "image_daily_stats_count"()`);
     await q.query(`DROP TABLE IF EXISTS "image_daily_stats"`);
   }

@@ -69,23 +69,28 @@ export class LedgerDailyStats1796256000000 implements MigrationInterface {
     await q.query(`
       CREATE TRIGGER "ledger_daily_stats_count" AFTER INSERT OR DELETE ON "credit_transaction"
         FOR EACH ROW EXECUTE FUNCTION "ledger_daily_stats_count"()`);
-    await q.query(`DELETE FROM "ledger_daily_stats"`);
+    // The summary made again from the ledger (here, and after a bulk load with the triggers off).
     await q.query(`
-      INSERT INTO "ledger_daily_stats"
-        ("day", "pack_type", "revenue_cents", "credits_sold", "purchases", "credits_used", "uses", "pack_sales", "pack_credits", "pack_revenue_cents")
-      SELECT ("created_at" AT TIME ZONE 'UTC')::date, COALESCE("pack_type", ''),
-             COALESCE(SUM("purchase_amount") FILTER (WHERE p), 0), COALESCE(SUM("credits") FILTER (WHERE p), 0), count(*) FILTER (WHERE p),
-             COALESCE(-SUM("credits") FILTER (WHERE "type" = 'use'), 0), count(*) FILTER (WHERE "type" = 'use'),
-             count(*) FILTER (WHERE k), COALESCE(SUM("credits") FILTER (WHERE k), 0), COALESCE(SUM("purchase_amount") FILTER (WHERE k), 0)
-        FROM (SELECT *, ("type" IN ('purchase', 'subscription') AND "credits" > 0) AS p,
-                        ("type" = 'purchase' AND "credits" > 0 AND "pack_type" IS NOT NULL) AS k
-                FROM "credit_transaction") l
-       WHERE p OR "type" = 'use'
-       GROUP BY 1, 2`);
+      CREATE OR REPLACE FUNCTION "ledger_daily_stats_rebuild"() RETURNS void LANGUAGE sql AS $$
+        DELETE FROM "ledger_daily_stats";
+        INSERT INTO "ledger_daily_stats"
+          ("day", "pack_type", "revenue_cents", "credits_sold", "purchases", "credits_used", "uses", "pack_sales", "pack_credits", "pack_revenue_cents")
+        SELECT ("created_at" AT TIME ZONE 'UTC')::date, COALESCE("pack_type", ''),
+               COALESCE(SUM("purchase_amount") FILTER (WHERE p), 0), COALESCE(SUM("credits") FILTER (WHERE p), 0), count(*) FILTER (WHERE p),
+               COALESCE(-SUM("credits") FILTER (WHERE "type" = 'use'), 0), count(*) FILTER (WHERE "type" = 'use'),
+               count(*) FILTER (WHERE k), COALESCE(SUM("credits") FILTER (WHERE k), 0), COALESCE(SUM("purchase_amount") FILTER (WHERE k), 0)
+          FROM (SELECT *, ("type" IN ('purchase', 'subscription') AND "credits" > 0) AS p,
+                          ("type" = 'purchase' AND "credits" > 0 AND "pack_type" IS NOT NULL) AS k
+                  FROM "credit_transaction") l
+         WHERE p OR "type" = 'use'
+         GROUP BY 1, 2;
+      $$`);
+    await q.query(`SELECT "ledger_daily_stats_rebuild"()`);
   }
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP TRIGGER IF EXISTS "ledger_daily_stats_count" ON "credit_transaction"`);
+    await q.query(`DROP FUNCTION IF EXISTS "ledger_daily_stats_rebuild"()`);
     await q.query(`DROP FUNCTION IF EXISTS "ledger_daily_stats_count"()`);
     await q.query(`DROP TABLE IF EXISTS "ledger_daily_stats"`);
   }
