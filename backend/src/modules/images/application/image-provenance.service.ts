@@ -30,8 +30,8 @@ export class ImageProvenanceService {
   async signGeneratedRenditions(id: string, made: MadeRendition[]): Promise<MadeRendition[]> {
     if (made.length === 0) return made;
     const row = await this.images.findProvenance(id);
-    if (!row?.hasContentCredentials) return made;
-    return this.signRenditions(made, await this.provenanceOf(id, row));
+    const provenance = row?.hasContentCredentials ? await this.provenanceOf(id, row) : null;
+    return provenance ? this.signRenditions(made, provenance) : made;
   }
 
   /**
@@ -49,6 +49,7 @@ export class ImageProvenanceService {
       return (await this.images.markContentCredentials(id, await fingerprintOfFile(bytes))) ? 'marked' : 'skipped';
     }
     const provenance = await this.provenanceOf(id, row);
+    if (!provenance) return 'skipped';
     const signed = await this.credentials.sign(bytes, row.generatedMimeType, provenance);
     let renditions: Parameters<TypeormImageRepository['replaceSignedGenerated']>[2] = null;
     if (row.hasRenditions) {
@@ -81,19 +82,27 @@ export class ImageProvenanceService {
     );
   }
 
-  /** The row's facts; the original's hash made from its bytes when the row does not record it. */
-  private async provenanceOf(id: string, row: ProvenanceRow): Promise<EditProvenance> {
+  /**
+   * The row's facts; the original's hash made from its bytes when the row does not record it. null
+   * when the original cannot be read (a completed image always keeps it): no manifest names a
+   * parent it cannot vouch for.
+   */
+  private async provenanceOf(id: string, row: ProvenanceRow): Promise<EditProvenance | null> {
     let sha256 = row.originalSha256;
     if (!sha256) {
       const original = await this.images.findFile(id, 'original');
       const bytes = original ? await this.storage.read(original) : null;
-      sha256 = bytes ? createHash('sha256').update(bytes).digest('hex') : null;
-      if (!bytes) this.logger.warn(`Image ${id} has no original: its credentials name no parent hash`);
+      if (!bytes) {
+        this.logger.warn(`Image ${id} has no readable original: its credentials are left out`);
+        return null;
+      }
+      sha256 = createHash('sha256').update(bytes).digest('hex');
     }
     return {
       model: row.model ?? 'unknown',
       editedAt: row.createdAt,
-      parent: { sha256: sha256 ?? '0'.repeat(64), mimeType: row.originalMimeType ?? 'image/jpeg' },
+      parent: { sha256, mimeType: row.originalMimeType ?? 'image/jpeg' },
     };
   }
+
 }
