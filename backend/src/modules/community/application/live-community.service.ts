@@ -48,10 +48,8 @@ export class LiveCommunityService implements OnApplicationBootstrap, OnModuleDes
     await this.listener.start({
       feedChanged: () => this.cache.invalidate(),
       newEdit: (imageId) => void this.deliver(imageId),
-      removed: (imageId) => {
-        this.cache.invalidate();
-        this.gateway.broadcast({ type: 'community_edit_removed', data: { id: imageId } });
-      },
+      // The cache already heard of it from the image trigger (feedChanged): only the clients are told.
+      removed: (imageId) => void this.gateway.broadcast({ type: 'community_edit_removed', data: { id: imageId } }),
       listening: () => {
         // Changes made while no one listened are unknown: start from an empty cache.
         this.cache.invalidate();
