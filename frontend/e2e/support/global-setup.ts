@@ -110,6 +110,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // integration tier, not here.
     REGISTRATIONS_PER_IP_PER_DAY: '1000',
     REGISTRATION_ATTEMPTS_PER_IP_PER_HOUR: '1000',
+    // Up to three test files edit at once on one server (vitest.e2e.config.ts, maxWorkers 3),
+    // each as its own user: the per-instance ceiling of 2 (issue 9, a memory guard tested by the
+    // integration tier) would answer one of them 429 by timing alone.
+    GENERATION_MAX_IN_FLIGHT_PER_INSTANCE: '6',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     ADMIN_EMAILS: ADMIN_EMAIL,
     SESSION_SECRET: randomBytes(32).toString('hex'),
