@@ -45,6 +45,8 @@ export async function startOnFreshDatabase(extraEnv: Record<string, string> = {}
         FRONTEND_DIST_DIR: path.resolve(__dirname, '..', '..', '..', 'frontend', 'dist'),
         // Production without Stripe keys refuses to start unless the local checkout is allowed (issue 10).
         LOCAL_CHECKOUT_IN_PRODUCTION: 'true',
+        // Likewise without a signing certificate (D42): outputs signed by the development CA.
+        C2PA_DEVELOPMENT_SIGNER_IN_PRODUCTION: 'true',
         ...extraEnv,
       },
       build,

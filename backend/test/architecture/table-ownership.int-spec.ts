@@ -30,6 +30,7 @@ export const OWNERSHIP: Ownership = {
     model_health: 'generation',
     model_attempt: 'generation',
     laugh: 'community',
+    laugh_count_delta: 'community',
     processed_payment_event: 'billing',
     billing_checkout_session: 'billing',
     billing_subscription: 'billing',

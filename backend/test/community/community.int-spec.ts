@@ -120,6 +120,61 @@ describe('community: feed, laughs, leaderboard', () => {
       expect(row).toEqual({ laugh_count: 20, n: 20 });
     });
 
+    it('200 identifiers adding and taking back laughs on one image at once: the count equals the rows, in every answer and read after (ADR 0034)', async () => {
+      await sql(t, `INSERT INTO admin_whitelist (type, value, reason) VALUES ('ip', '127.0.0.1', 'test')`);
+      try {
+        const id = await newImage(t, userId);
+        // 200 adds, and at the same time the first 80 take theirs back (found or not yet there).
+        const results = await Promise.all([
+          ...Array.from({ length: 200 }, (_, i) => add(id, `hot-${i}`)),
+          ...Array.from({ length: 80 }, (_, i) => remove(id, `hot-${i}`)),
+        ]);
+        expect(results.map((r) => r.status)).toEqual(Array(280).fill(200));
+        for (const r of results) {
+          expect(r.body.laughCount).toBeGreaterThanOrEqual(0);
+          expect(r.body.laughCount).toBeLessThanOrEqual(200);
+        }
+        const [row] = await sql<{ laugh_count: number; n: number; pending: number }>(
+          t,
+          `SELECT laugh_count, (SELECT count(*)::int FROM laugh WHERE image_id = $1) AS n,
+                  (SELECT count(*)::int FROM laugh_count_delta WHERE image_id = $1) AS pending
+             FROM image WHERE id = $1`,
+          [id],
+        );
+        // Every answer waited for the fold of its change: nothing is left queued.
+        expect(row.pending).toBe(0);
+        expect(row.laugh_count).toBe(row.n);
+        expect(row.n).toBeGreaterThanOrEqual(120);
+        const leaderboard = await request(t.http).get('/api/leaderboard').expect(200);
+        expect(leaderboard.body.find((e: { id: string }) => e.id === id).laughCount).toBe(row.n);
+        // The next laugh counts one more, at once.
+        expect((await add(id, 'hot-late').expect(200)).body).toEqual({ laughCount: row.n + 1, hasLaughed: true });
+      } finally {
+        await sql(t, `DELETE FROM admin_whitelist WHERE reason = 'test'`);
+      }
+    });
+
+    it('a change a crash left queued (committed, never folded) is counted by every answer and folded within a second (ADR 0034)', async () => {
+      const id = await newImage(t, userId);
+      await add(id, 'before-crash').expect(200);
+      // What an instance killed between its laugh's commit and the fold leaves behind.
+      await sql(t, `INSERT INTO laugh (image_id, user_identifier) VALUES ($1, 'crashed')`, [id]);
+      await sql(t, `INSERT INTO laugh_count_delta (image_id, delta) VALUES ($1, 1)`, [id]);
+      // An answer that changes nothing reads the count with what is queued.
+      expect((await add(id, 'crashed').expect(200)).body).toEqual({ laughCount: 2, hasLaughed: true });
+      const deadline = Date.now() + 10_000;
+      let row: { laugh_count: number; pending: number } | undefined;
+      do {
+        await new Promise((r) => setTimeout(r, 100));
+        [row] = await sql<{ laugh_count: number; pending: number }>(
+          t,
+          `SELECT laugh_count, (SELECT count(*)::int FROM laugh_count_delta WHERE image_id = $1) AS pending FROM image WHERE id = $1`,
+          [id],
+        );
+      } while (row.pending > 0 && Date.now() < deadline);
+      expect(row).toEqual({ laugh_count: 2, pending: 0 });
+    });
+
     it('rate limits laughs per IP (60 a minute) with 429 RATE_LIMIT.BLOCKED', async () => {
       const id = await newImage(t, userId);
       const results = await Promise.all(Array.from({ length: 100 }, () => add(id, 'same-browser')));

@@ -25,6 +25,7 @@ const CATALOGUE = [
   'image_report_case',
   'ip_registration',
   'laugh',
+  'laugh_count_delta',
   'ledger_daily_stats',
   'model_attempt',
   'model_fallback_state',

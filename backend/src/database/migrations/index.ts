@@ -20,6 +20,7 @@ import { ReportsAndTakedown1795996800000 } from './1795996800000-reports-and-tak
 import { GrowthIndexes1796083200000 } from './1796083200000-growth-indexes';
 import { ImageDailyStats1796169600000 } from './1796169600000-image-daily-stats';
 import { LedgerDailyStats1796256000000 } from './1796256000000-ledger-daily-stats';
+import { LaughCountDeltas1796342400000 } from './1796342400000-laugh-count-deltas';
 
 /** Every migration, oldest first. Listed explicitly so ts-jest and the compiled build agree. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   GrowthIndexes1796083200000,
   ImageDailyStats1796169600000,
   LedgerDailyStats1796256000000,
+  LaughCountDeltas1796342400000,
 ];

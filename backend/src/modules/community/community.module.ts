@@ -13,6 +13,7 @@ import { TypeormCommunityRepository } from './adapters/typeorm/typeorm-community
 import { CommunityApiService } from './application/community-api.service';
 import { communityCacheProvider } from './application/community-cache';
 import { CommunityQueryService } from './application/community-query.service';
+import { LaughCountFolder } from './application/laugh-count-folder';
 import { LiveCommunityService } from './application/live-community.service';
 import { ToggleLaughUseCase } from './application/toggle-laugh.use-case';
 import { COMMUNITY_API } from './community.api';
@@ -31,6 +32,7 @@ import { COMMUNITY_API } from './community.api';
     FeedChangeNotifier,
     PgCommunityListener,
     CommunityQueryService,
+    LaughCountFolder,
     ToggleLaughUseCase,
     FeedHotPath,
     LiveCommunityService,

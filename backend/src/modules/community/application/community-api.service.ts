@@ -1,10 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { isUuid } from '../../../shared/ids';
-import { FeedChangeNotifier } from '../adapters/pg/feed-change-notifier';
 import { TypeormCommunityRepository } from '../adapters/typeorm/typeorm-community.repository';
 import type { CommunityApi } from '../community.api';
-import { COMMUNITY_CACHE } from './community-cache';
-import type { FeedCache } from './feed-cache';
+import { LaughCountFolder } from './laugh-count-folder';
 
 /** Laughs removed per statement when an account goes (D35). */
 const REMOVE_BATCH = 500;
@@ -14,8 +12,7 @@ const REMOVE_BATCH = 500;
 export class CommunityApiService implements CommunityApi {
   constructor(
     private readonly repository: TypeormCommunityRepository,
-    @Inject(COMMUNITY_CACHE) private readonly cache: FeedCache,
-    private readonly feedChanged: FeedChangeNotifier,
+    private readonly folder: LaughCountFolder,
   ) {}
 
   async removeLaughsBy(userId: string): Promise<number> {
@@ -26,11 +23,8 @@ export class CommunityApiService implements CommunityApi {
       removed += batch;
       if (batch === 0) break;
     }
-    if (removed > 0) {
-      // Laugh counts changed: this instance's cache at once, the others through the notification (ADR 0011).
-      this.cache.invalidate();
-      this.feedChanged.notify();
-    }
+    // The counts follow before the account's deletion goes on (ADR 0034); the fold drops the caches.
+    if (removed > 0) await this.folder.fold();
     return removed;
   }
 }

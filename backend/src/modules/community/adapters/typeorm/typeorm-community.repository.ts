@@ -32,26 +32,26 @@ const toFeedImage = (row: FeedRow): FeedImage => ({
   renditions: renditionViews(row.id, row.renditions),
 });
 
-/** D15: `laugh_count` moves only when the laugh row went in. */
+/**
+ * D15: a change of 1 is queued for `laugh_count` only when the laugh row went in (ADR 0034: the
+ * fold moves it into the count; the image row is not touched here).
+ */
 const ADD_LAUGH_CTES = `ins AS (INSERT INTO laugh (image_id, user_identifier)
                  SELECT img.id, $2 FROM img
                  ON CONFLICT (image_id, user_identifier) DO NOTHING RETURNING image_id),
-       upd AS (UPDATE image SET laugh_count = laugh_count + 1 WHERE id IN (SELECT image_id FROM ins) RETURNING laugh_count)`;
+       chg AS (INSERT INTO laugh_count_delta (image_id, delta) SELECT image_id, 1 FROM ins RETURNING image_id)`;
 
-/** D15: `laugh_count` moves only when a laugh row was deleted, and never below 0. */
+/** D15: a change of -1 only when a laugh row was deleted (so the count never goes below 0). */
 const REMOVE_LAUGH_CTES = `del AS (DELETE FROM laugh WHERE image_id IN (SELECT img.id FROM img) AND user_identifier = $2
                  RETURNING image_id),
-       upd AS (UPDATE image SET laugh_count = GREATEST(laugh_count - 1, 0) WHERE id IN (SELECT image_id FROM del)
-                 RETURNING laugh_count)`;
+       chg AS (INSERT INTO laugh_count_delta (image_id, delta) SELECT image_id, -1 FROM del RETURNING image_id)`;
 
 /** What one laugh write did. */
 export interface LaughWrite {
   /** The image exists and is visible, or is the caller's own. */
   found: boolean;
-  /** A laugh row went in (add) or out (remove), and `laugh_count` moved with it. */
+  /** A laugh row went in (add) or out (remove), and its change of `laugh_count` is queued. */
   changed: boolean;
-  /** The count after the change; null when nothing changed. */
-  laughCount: number | null;
 }
 
 /**
@@ -115,43 +115,65 @@ export class TypeormCommunityRepository {
 
   /**
    * D15 in one statement and one commit: the laugh row (inserted or deleted only when the image is
-   * visible, or is the caller's own) and `laugh_count`, which moves only when a row was inserted or deleted.
+   * visible, or is the caller's own) and, only when a row was inserted or deleted, its change of
+   * `laugh_count` queued for the fold (foldLaughCounts).
    */
   async toggleLaugh(action: LaughAction, imageId: string, laugher: Laugher): Promise<LaughWrite> {
-    const rows = await this.q<{ found: boolean; changed: boolean; laugh_count: number | null }>(
-      `WITH img AS (SELECT i.id, i.laugh_count FROM image i WHERE i.id = $1 AND ${LAUGHABLE}),
+    const rows = await this.q<{ found: boolean; changed: boolean }>(
+      `WITH img AS (SELECT i.id FROM image i WHERE i.id = $1 AND ${LAUGHABLE}),
        ${action === 'add' ? ADD_LAUGH_CTES : REMOVE_LAUGH_CTES}
-       SELECT EXISTS (SELECT 1 FROM img) AS found,
-              EXISTS (SELECT 1 FROM upd) AS changed,
-              (SELECT laugh_count FROM upd) AS laugh_count`,
+       SELECT EXISTS (SELECT 1 FROM img) AS found, EXISTS (SELECT 1 FROM chg) AS changed`,
       [imageId, laugher.userIdentifier, laugher.asUser],
     );
     const row = rows[0];
-    return { found: row.found, changed: row.changed, laughCount: row.laugh_count };
+    return { found: row.found, changed: row.changed };
   }
 
   /**
-   * D35: up to `limit` laughs of this identifier go, and each image's `laugh_count` goes down by as
-   * many, never below 0 (D15), in one statement; rows another transaction holds are left to it.
-   * How many went.
+   * D35: up to `limit` laughs of this identifier go, each image's change of `laugh_count` queued
+   * with them, in one statement; rows another transaction holds are left to it. How many went.
    */
   async removeLaughsOf(userIdentifier: string, limit: number): Promise<number> {
     const rows = await this.q<{ removed: number }>(
       `WITH del AS (DELETE FROM laugh WHERE id IN (
                       SELECT id FROM laugh WHERE user_identifier = $1 LIMIT $2 FOR UPDATE SKIP LOCKED)
                     RETURNING image_id),
-            per_image AS (SELECT image_id, count(*)::int AS n FROM del GROUP BY image_id),
-            upd AS (UPDATE image SET laugh_count = GREATEST(laugh_count - per_image.n, 0)
-                      FROM per_image WHERE image.id = per_image.image_id)
+            chg AS (INSERT INTO laugh_count_delta (image_id, delta)
+                      SELECT image_id, -count(*)::int FROM del GROUP BY image_id)
        SELECT count(*)::int AS removed FROM del`,
       [userIdentifier, limit],
     );
     return rows[0].removed;
   }
 
-  /** The committed count, read afresh (after a toggle that changed nothing). */
+  /**
+   * ADR 0034: every queued change moved into `laugh_count`, in one statement (one round trip).
+   * Folds on all instances take turns (an advisory lock taken before any row is touched), so two
+   * never lock the same images in different orders; each change is deleted as it is added, so
+   * none counts twice (a row another fold deleted first is skipped), and a fold that fails leaves
+   * them all queued. The new counts of the images it changed.
+   */
+  async foldLaughCounts(): Promise<Map<string, number>> {
+    // An UPDATE answers [rows, affected] through TypeORM's query runner.
+    const [rows] = (await this.images.manager.query(
+      `WITH turn AS (SELECT pg_advisory_xact_lock(hashtext('laugh_count_delta'))),
+            d AS (DELETE FROM laugh_count_delta WHERE EXISTS (SELECT 1 FROM turn) RETURNING image_id, delta),
+            s AS (SELECT image_id, sum(delta)::int AS n FROM d GROUP BY image_id HAVING sum(delta) <> 0)
+       UPDATE image i SET laugh_count = GREATEST(i.laugh_count + s.n, 0)
+         FROM s WHERE i.id = s.image_id
+       RETURNING i.id, i.laugh_count`,
+    )) as [Array<{ id: string; laugh_count: number }>, number];
+    return new Map(rows.map((r) => [r.id, Number(r.laugh_count)]));
+  }
+
+  /** The committed count, read afresh: `laugh_count` and the changes not folded into it yet. */
   async currentLaughCount(imageId: string): Promise<number> {
-    const [now] = await this.q<{ laugh_count: number }>(`SELECT laugh_count FROM image WHERE id = $1`, [imageId]);
+    const [now] = await this.q<{ laugh_count: number }>(
+      `SELECT GREATEST(i.laugh_count + COALESCE((SELECT sum(d.delta) FROM laugh_count_delta d WHERE d.image_id = i.id), 0), 0)::int
+                AS laugh_count
+         FROM image i WHERE i.id = $1`,
+      [imageId],
+    );
     return Number(now?.laugh_count ?? 0);
   }
 }
