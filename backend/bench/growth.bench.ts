@@ -1,3 +1,4 @@
+import { encodeLeaderboardCursor, leaderboardCursorKey } from '../src/modules/community/application/leaderboard-cursor';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
@@ -33,6 +34,8 @@ interface Context {
   admin: string;
   heavy: string;
   secret: string;
+  /** A leaderboard cursor half-way down the list (as a reader paging that far would hold). */
+  deepCursor: string;
 }
 
 function option(name: string, fallback: number): number {
@@ -55,6 +58,10 @@ const TARGETS: Target[] = [
   { name: 'feed (recent, 20)', timed: async (t) => void (await get(t, '/api/community/recent?limit=20')) },
   { name: 'leaderboard, first page', timed: async (t) => void (await get(t, '/api/leaderboard?page=1')) },
   { name: 'leaderboard, page 100', timed: async (t) => void (await get(t, '/api/leaderboard?page=100')) },
+  {
+    name: 'leaderboard, half-way down by cursor (D44)',
+    timed: async (t, c) => void (await get(t, `/api/leaderboard${c.deepCursor ? `?cursor=${encodeURIComponent(c.deepCursor)}` : ''}`)),
+  },
   { name: 'credits (signed in)', timed: async (t, c) => void (await get(t, '/api/user/credits', c.heavy)) },
   { name: 'admin transactions, first page', timed: async (t, c) => void (await get(t, '/api/admin/transactions', c.admin)) },
   { name: 'admin users, first page', timed: async (t, c) => void (await get(t, '/api/admin/users', c.admin)) },
@@ -150,7 +157,7 @@ async function measure(size: GrowthSize, runs: number): Promise<Map<string, Figu
     await seedGrowth(db.url, size, (line) => console.log(line));
     console.log(`  loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     const secret = randomBytes(32).toString('hex');
-    const t = await createTestApp({ db, sessionSecret: secret, env: { ADMIN_EMAILS: ADMIN_EMAIL, COMMUNITY_CACHE_TTL_MS: '0', NODE_ENV: 'test' } });
+    const t = await createTestApp({ db, sessionSecret: secret, env: { ADMIN_EMAILS: ADMIN_EMAIL, COMMUNITY_CACHE_TTL_MS: '0', NODE_ENV: 'test', SESSION_SECRET: secret } });
     try {
       const ds = t.app.get(DataSource);
       const session = async (user: number) => {
@@ -161,7 +168,17 @@ async function measure(size: GrowthSize, runs: number): Promise<Map<string, Figu
         await ds.query(`INSERT INTO "session" (sid, sess, expire) VALUES ($1, $2, $3)`, [sid, JSON.stringify(sess), expires]);
         return signedCookie(sid, secret);
       };
-      const ctx: Context = { admin: await session(2), heavy: await session(1), secret };
+      const [half] = (await ds.query(
+        `SELECT laugh_count, to_char(timestamp AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS ts, id, rank FROM (
+           SELECT laugh_count, timestamp, id, row_number() OVER (ORDER BY laugh_count DESC, timestamp DESC, id) AS rank
+             FROM image WHERE is_public AND NOT is_hidden_by_admin AND status = 'completed' AND laugh_count > 0) r
+          WHERE rank = GREATEST(1, (SELECT count(*) / 2 FROM image WHERE is_public AND NOT is_hidden_by_admin AND status = 'completed' AND laugh_count > 0))`,
+      )) as Array<{ laugh_count: number; ts: string; id: string; rank: string }>;
+      // At a size too small for public images (all of user 1's), the first page stands in.
+      const deepCursor = half
+        ? encodeLeaderboardCursor(leaderboardCursorKey(secret), { laughCount: half.laugh_count, timestamp: half.ts, id: half.id, rank: Number(half.rank) })
+        : '';
+      const ctx: Context = { admin: await session(2), heavy: await session(1), secret, deepCursor };
       for (const target of TARGETS) {
         const n = target.runs ?? runs;
         const times: number[] = [];

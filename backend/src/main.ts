@@ -72,11 +72,14 @@ async function bootstrap(): Promise<void> {
     // format (printed as they are should the start-up fail first).
     Logger.attachBuffer();
     database = await prepareDatabase(config, (m) => log.log(m));
+    // Zero config: the secret made once into .data/ is the app's too (sessions, leaderboard
+    // cursors, report keys), so all of them survive a restart.
+    const appConfig = { ...config, session: { ...config.session, secret: resolveSessionSecret(config) } };
     app = await NestFactory.create<NestExpressApplication>(
-      AppModule.register({ config, databaseUrl: database.url }),
+      AppModule.register({ config: appConfig, databaseUrl: database.url }),
       { bufferLogs: true, bodyParser: false },
     );
-    configureApp(app, config, resolveSessionSecret(config));
+    configureApp(app, appConfig, appConfig.session.secret);
     await app.listen(config.port, config.host);
     log.log(`Magic Editor is listening on ${config.publicUrl.origin} (port ${config.port}, ${config.env})`);
   } catch (e) {

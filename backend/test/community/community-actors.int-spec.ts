@@ -37,8 +37,10 @@ const NOT_FOUND = { message: 'Image not found', error: 'Image not found', code: 
 const invalid = (message: string) => ({ message, error: message, code: 'VALIDATION.FAILED' });
 const BAD_IDENTIFIER = invalid('userIdentifier must be 1 to 128 characters of letters, digits, "_" or "-"');
 const BAD_LIMIT = invalid('limit must be an integer between 1 and 50');
-const BAD_PAGE = invalid('page must be an integer between 1 and 1000000');
-const BAD_OFFSET = invalid('offset must be an integer between 0 and 1000000000');
+const BAD_PAGE = invalid('page must be an integer between 1 and 100');
+const DEEP_PAGE = invalid("page must be an integer between 1 and 100; later pages are read with cursor (each page's X-Next-Cursor header)");
+const BAD_OFFSET = invalid('offset must be an integer between 0 and 990');
+const BAD_CURSOR = invalid('cursor is not one this list gave out');
 const REPEATED = invalid('Query parameters may be given once each');
 /** An identifier that has laughed at every seeded image, visible or not. */
 const EVERYWHERE = 'laughed-everywhere';
@@ -260,7 +262,11 @@ describe('community endpoints as each actor (000 §3-§4, §7; D14-D16, D21, D22
         ['page=-1', BAD_PAGE],
         ['page=x', BAD_PAGE],
         ['page=1.5', BAD_PAGE],
+        ['page=101', DEEP_PAGE],
         ['offset=-1', BAD_OFFSET],
+        ['offset=991', BAD_OFFSET],
+        ['cursor=abc.def', BAD_CURSOR],
+        ['cursor=abc.def&page=2', invalid('cursor cannot be combined with page or offset')],
         ['offset=x', BAD_OFFSET],
         ['limit=0', BAD_LIMIT],
         ['limit=51', BAD_LIMIT],

@@ -246,6 +246,117 @@ describe('community: feed, laughs, leaderboard', () => {
     });
   });
 
+  describe('GET /api/leaderboard deep pages (D44)', () => {
+    /**
+     * `n` laughed public images straight into the table, in a few statements: laughs 1..7 and
+     * timestamps in groups of three (so laughs and time tie, and the id decides), the feed's
+     * cache told once.
+     */
+    const seed = (n: number, laughsFrom = 1) =>
+      feedWrite(t, () =>
+        sql(
+          t,
+          `INSERT INTO image (user_id, prompt, style, status, is_public, laugh_count, timestamp)
+           SELECT $1, 'deep ' || g, 'funny', 'completed', true, $3 + g % 7, date_trunc('second', now()) - make_interval(secs => g / 3)
+             FROM generate_series(1, $2::int) g`,
+          [userId, n, laughsFrom],
+        ),
+      );
+    const expectedOrder = async () =>
+      (
+        await sql<{ id: string }>(
+          t,
+          `SELECT id FROM image WHERE is_public AND status = 'completed' AND laugh_count > 0
+            ORDER BY laugh_count DESC, timestamp DESC, id`,
+        )
+      ).map((r) => r.id);
+    type Entry = { id: string; rank: number };
+
+    it('pages 1-100 by number, then by the cursor each full page names, with no duplicate or gap and ranks running on', async () => {
+      await seed(1_234);
+      const expected = await expectedOrder();
+      const seen: Entry[] = [];
+      let cursor: string | undefined;
+      for (let page = 1; page <= 100; page++) {
+        const res = await request(t.http).get(`/api/leaderboard?page=${page}`).expect(200);
+        seen.push(...(res.body as Entry[]));
+        cursor = res.headers['x-next-cursor'];
+        expect(cursor).toEqual(expect.any(String));
+      }
+      const res101 = await request(t.http).get('/api/leaderboard?page=101').expect(400);
+      expect(res101.body.message).toContain('page must be an integer between 1 and 100; later pages are read with cursor');
+      await request(t.http).get('/api/leaderboard?limit=10&offset=1000').expect(400);
+      let pages = 0;
+      while (cursor) {
+        const res = await request(t.http).get(`/api/leaderboard?cursor=${encodeURIComponent(cursor)}`).expect(200);
+        seen.push(...(res.body as Entry[]));
+        cursor = res.headers['x-next-cursor'];
+        pages++;
+      }
+      expect(pages).toBe(24); // 1,234 entries: 100 numbered pages, 23 full ones after and the last of 4
+      expect(seen.map((e) => e.id)).toEqual(expected);
+      expect(seen.map((e) => e.rank)).toEqual(expected.map((_, i) => i + 1));
+    });
+
+    it('a cursor walk keeps its place while images are laughed into the list ahead of it: no duplicate, no gap', async () => {
+      await seed(300);
+      const expected = await expectedOrder();
+      const seen: string[] = [];
+      let res = await request(t.http).get('/api/leaderboard?limit=50').expect(200);
+      seen.push(...(res.body as Entry[]).map((e) => e.id));
+      let cursor: string | undefined = res.headers['x-next-cursor'];
+      while (cursor) {
+        // New entries ahead of the cursor (more laughs than anything listed so far): an offset walk
+        // would list the last ones of each page again.
+        await seed(7, 100);
+        res = await request(t.http).get(`/api/leaderboard?limit=50&cursor=${encodeURIComponent(cursor)}`).expect(200);
+        seen.push(...(res.body as Entry[]).map((e) => e.id));
+        cursor = res.headers['x-next-cursor'];
+      }
+      expect(seen).toEqual(expected);
+      expect(new Set(seen).size).toBe(300);
+    });
+
+    it('refuses a changed cursor, one mixed with page or offset, and one given twice, on the hot path too', async () => {
+      await seed(30);
+      const res = await request(t.http).get('/api/leaderboard').expect(200);
+      const cursor: string = res.headers['x-next-cursor'];
+      // The same cursor twice: the second read comes from the cache and is the same page.
+      const once = await request(t.http).get(`/api/leaderboard?cursor=${encodeURIComponent(cursor)}`).expect(200);
+      const again = await request(t.http).get(`/api/leaderboard?cursor=${encodeURIComponent(cursor)}`).expect(200);
+      expect(again.body).toEqual(once.body);
+      expect(once.body[0].rank).toBe(11);
+      const [payload, mac] = cursor.split('.');
+      const decoded = Buffer.from(payload, 'base64url').toString('utf8');
+      // A rank (or any other part) rewritten by hand, under the old signature.
+      const forged = `${Buffer.from(decoded.replace(/\|10$/, '|1'), 'utf8').toString('base64url')}.${mac}`;
+      const flipped = `${payload}.${mac.slice(0, -2)}${mac.at(-2) === 'A' ? 'B' : 'A'}${mac.at(-1)}`;
+      for (const bad of [forged, flipped, 'not-a-cursor', `${payload}.`, '']) {
+        const r = await request(t.http).get(`/api/leaderboard?cursor=${encodeURIComponent(bad)}`);
+        if (bad === '') {
+          expect(r.status).toBe(200); // empty means absent: the first page
+          continue;
+        }
+        expect(r.status).toBe(400);
+        expect(r.body.message).toContain('cursor is not one this list gave out');
+      }
+      for (const url of [
+        `/api/leaderboard?cursor=${encodeURIComponent(cursor)}&page=2`,
+        `/api/leaderboard?cursor=${encodeURIComponent(cursor)}&offset=0`,
+        `/api/leaderboard?cursor=${encodeURIComponent(cursor)}&cursor=${encodeURIComponent(cursor)}`,
+      ]) {
+        await request(t.http).get(url).expect(400);
+      }
+    });
+
+    it('the last page names no next cursor', async () => {
+      await seed(10);
+      const res = await request(t.http).get('/api/leaderboard?limit=20').expect(200);
+      expect(res.body).toHaveLength(10);
+      expect(res.headers['x-next-cursor']).toBeUndefined();
+    });
+  });
+
   describe('read path: cache and hot path (ADR 0011)', () => {
 
     it('answers a repeated read from the cache, and a laugh is visible in the very next read', async () => {

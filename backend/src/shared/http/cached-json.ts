@@ -19,7 +19,11 @@ export class CachedJson {
   /** The header lists of its answers (304, as is, gzipped), made on first use (pipeline-answer's HeaderLines). */
   private lines?: { notModified: string[]; identity: string[]; gzip?: string[] };
 
-  constructor(value: unknown) {
+  /** `headers`: more headers for every answer of it (a leaderboard page's X-Next-Cursor, D44). */
+  constructor(
+    value: unknown,
+    private readonly headers: ReadonlyArray<[string, string]> = [],
+  ) {
     this.body = Buffer.from(JSON.stringify(value), 'utf8');
     this.etag = `"${createHash('sha1').update(this.body).digest('base64url')}"`;
   }
@@ -32,10 +36,12 @@ export class CachedJson {
   /** The flat header list of one of its answers, ending with an `x-request-id` slot (withRequestId). */
   headerLines(kind: 'notModified' | 'identity' | 'gzip'): readonly string[] {
     const lines = (this.lines ??= {
-      notModified: headerList(this.etag, []),
-      identity: headerList(this.etag, [['content-length', String(this.body.length)]]),
+      notModified: headerList(this.etag, this.headers),
+      identity: headerList(this.etag, [...this.headers, ['content-length', String(this.body.length)]]),
     });
-    if (kind === 'gzip') return (lines.gzip ??= headerList(this.etag, [['content-encoding', 'gzip'], ['content-length', String(this.gzip.length)]]));
+    if (kind === 'gzip') {
+      return (lines.gzip ??= headerList(this.etag, [...this.headers, ['content-encoding', 'gzip'], ['content-length', String(this.gzip.length)]]));
+    }
     return lines[kind];
   }
 }

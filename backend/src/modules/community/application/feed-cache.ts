@@ -41,6 +41,7 @@ export class FeedCache {
     return entry.value;
   }
 
+  /** `load` answers the value to serialise, or a CachedJson made already (one with headers of its own). */
   get(key: string, load: () => Promise<unknown>): Promise<CachedJson> {
     const hit = this.peek(key);
     if (hit) return Promise.resolve(hit);
@@ -49,7 +50,7 @@ export class FeedCache {
     const generation = this.generation;
     const promise = load()
       .then((value) => {
-        const cached = new CachedJson(value);
+        const cached = value instanceof CachedJson ? value : new CachedJson(value);
         if (this.generation === generation && this.enabled && this.ttlMs > 0) this.store(key, cached);
         return cached;
       })

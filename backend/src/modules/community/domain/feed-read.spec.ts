@@ -18,10 +18,24 @@ describe('feed reads (D16)', () => {
     expect(parseFeedRead('leaderboard', { page: '3', limit: '5', offset: '7' })).toEqual({ kind: 'leaderboard', limit: 10, offset: 20 });
     expect(parseFeedRead('leaderboard', { limit: '5', offset: '22' })).toEqual({ kind: 'leaderboard', limit: 5, offset: 22 });
     expect(parseFeedRead('leaderboard', { page: '', limit: '5' })).toEqual({ kind: 'leaderboard', limit: 5, offset: 0 });
-    expect(() => parseFeedRead('leaderboard', { page: '0' })).toThrow('page must be an integer between 1 and 1000000');
+    expect(() => parseFeedRead('leaderboard', { page: '0' })).toThrow('page must be an integer between 1 and 100');
+    expect(parseFeedRead('leaderboard', { page: '100' })).toEqual({ kind: 'leaderboard', limit: 10, offset: 990 });
     expect(() => parseFeedRead('leaderboard', { page: '-1' })).toThrow(ValidationError);
     expect(() => parseFeedRead('leaderboard', { limit: '51' })).toThrow('limit must be an integer between 1 and 50');
-    expect(() => parseFeedRead('leaderboard', { offset: '-1' })).toThrow('offset must be an integer between 0 and 1000000000');
+    expect(() => parseFeedRead('leaderboard', { offset: '-1' })).toThrow('offset must be an integer between 0 and 990');
+  });
+
+  it('D44: numbered pages stop at 100; later pages are read by cursor, which takes limit but not page or offset', () => {
+    expect(() => parseFeedRead('leaderboard', { page: '101' })).toThrow(
+      "page must be an integer between 1 and 100; later pages are read with cursor (each page's X-Next-Cursor header)",
+    );
+    expect(() => parseFeedRead('leaderboard', { page: '100000' })).toThrow(ValidationError);
+    expect(() => parseFeedRead('leaderboard', { offset: '991' })).toThrow('offset must be an integer between 0 and 990');
+    expect(parseFeedRead('leaderboard', { cursor: 'abc.def' })).toEqual({ kind: 'leaderboard', limit: 10, cursor: 'abc.def' });
+    expect(parseFeedRead('leaderboard', { cursor: 'abc.def', limit: '20' })).toEqual({ kind: 'leaderboard', limit: 20, cursor: 'abc.def' });
+    expect(() => parseFeedRead('leaderboard', { cursor: 'abc.def', page: '2' })).toThrow('cursor cannot be combined with page or offset');
+    expect(() => parseFeedRead('leaderboard', { cursor: 'abc.def', offset: '0' })).toThrow('cursor cannot be combined with page or offset');
+    expect(feedReadKey(parseFeedRead('leaderboard', { cursor: 'abc.def' }))).toBe('leaderboard:10:c:abc.def');
   });
 
   it('equal reads share one key, different reads do not', () => {

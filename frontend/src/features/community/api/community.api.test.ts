@@ -47,6 +47,39 @@ describe('GET /api/leaderboard pages (000 §4 "Leaderboard pagination", D16)', (
     ]);
   });
 
+  it('D44: after page 100 asks for each page by the cursor the page before named, and stops where none is named', async () => {
+    const { requests } = stubApi({
+      'GET /api/leaderboard': (request) => {
+        const params = new URL(request.url).searchParams;
+        const n = params.has('cursor') ? Number(params.get('cursor')!.replace('after-', '')) + 1 : Number(params.get('page'));
+        // Pages 1..101 are full and name the next; page 102 has 4 entries and names none.
+        const full = n <= 101;
+        return json(page((n - 1) * 10 + 1, full ? 10 : 4), full ? { headers: { 'X-Next-Cursor': `after-${n}` } } : {});
+      },
+    });
+    const store = makeStore();
+
+    const { data } = await store.dispatch(communityQueries.endpoints.leaderboard.initiate(103));
+
+    const searches = calls(requests, 'GET', '/api/leaderboard').map((r) => new URL(r.url).search);
+    expect(searches).toHaveLength(102);
+    expect(searches.slice(0, 100)).toEqual(Array.from({ length: 100 }, (_, i) => `?page=${i + 1}`));
+    expect(searches.slice(100)).toEqual(['?cursor=after-100', '?cursor=after-101']);
+    expect(data?.entries).toHaveLength(1014);
+    expect(data?.entries.at(-1)?.rank).toBe(1014);
+    expect(data?.hasMore).toBe(false);
+  });
+
+  it('D44: page 100 full but naming no next page: nothing more to load', async () => {
+    stubApi({ 'GET /api/leaderboard': (request) => json(page((Number(new URL(request.url).searchParams.get('page')) - 1) * 10 + 1, 10)) });
+    const store = makeStore();
+
+    const { data } = await store.dispatch(communityQueries.endpoints.leaderboard.initiate(101));
+
+    expect(data?.entries).toHaveLength(1000);
+    expect(data?.hasMore).toBe(false);
+  });
+
   it('lists an image that moved between two pages once', async () => {
     stubApi({
       'GET /api/leaderboard': (request) =>

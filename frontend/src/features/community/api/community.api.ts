@@ -17,6 +17,9 @@ export const COMMUNITY_STALE_AFTER_S = 10;
 /** 000 §9: the leaderboard is refetched every 10 s; it comes in pages of 10. */
 export const LEADERBOARD_POLL_INTERVAL_MS = 10_000;
 export const LEADERBOARD_PAGE_SIZE = 10;
+/** D44: pages 1..100 are asked for by number; later ones by cursor. */
+export const LEADERBOARD_NUMBERED_PAGES = 100;
+const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 
 /** The leaderboard's pages 1..N, joined; an image that moved between pages is listed once. */
 export interface Leaderboard {
@@ -92,13 +95,20 @@ export const communityQueries = baseApi.injectEndpoints({
     /**
      * The Hall of Fame's pages 1..`pages` (GET /api/leaderboard?page=N, 10 per page, D16).
      * Load More asks for one page more; every refetch (polling, a laugh) reloads all the pages
-     * shown, so ranks stay consistent across them.
+     * shown, so ranks stay consistent across them. Pages after the 100th are read one after
+     * another, each by the cursor the page before names in X-Next-Cursor (D44).
      */
     leaderboard: build.query<Leaderboard, number>({
       async queryFn(pages, _api, _extra, baseQuery) {
-        const answers = await Promise.all(
-          Array.from({ length: Math.max(1, pages) }, (_, index) => baseQuery(`/leaderboard?page=${index + 1}`)),
-        );
+        const wanted = Math.max(1, pages);
+        const numbered = Math.min(wanted, LEADERBOARD_NUMBERED_PAGES);
+        const answers = await Promise.all(Array.from({ length: numbered }, (_, index) => baseQuery(`/leaderboard?page=${index + 1}`)));
+        let cursor = answers.at(-1)?.meta?.response?.headers.get(NEXT_CURSOR_HEADER);
+        while (answers.length < wanted && cursor && !answers.at(-1)?.error) {
+          const answer = await baseQuery(`/leaderboard?cursor=${encodeURIComponent(cursor)}`);
+          answers.push(answer);
+          cursor = answer.meta?.response?.headers.get(NEXT_CURSOR_HEADER);
+        }
         const read = answers.map((answer, index) =>
           answer.error
             ? { error: answer.error }
@@ -120,7 +130,9 @@ export const communityQueries = baseApi.injectEndpoints({
             entries.push(entry);
           }
         });
-        return { data: { entries, hasMore: lastPageSize >= LEADERBOARD_PAGE_SIZE } };
+        // After the 100th page, more only where the last page named the next one.
+        const hasMore = lastPageSize >= LEADERBOARD_PAGE_SIZE && (answers.length < LEADERBOARD_NUMBERED_PAGES || Boolean(cursor));
+        return { data: { entries, hasMore } };
       },
       providesTags: ['Leaderboard'],
     }),

@@ -931,7 +931,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Most laughed public images (page size 10: ?page=N or ?limit=&offset=) */
+        /** Most laughed public images (page size 10: ?page=N up to 100, or ?limit=&offset=; later pages by ?cursor=, D44) */
         get: operations["CommunityController_leaderboard"];
         put?: never;
         post?: never;
@@ -8540,11 +8540,13 @@ export interface operations {
     CommunityController_leaderboard: {
         parameters: {
             query?: {
+                /** @description The page after another: that page's X-Next-Cursor. Not with page or offset. */
+                cursor?: string;
                 /** @description 1 to 50, default 10. */
                 limit?: number;
-                /** @description 0 or more, default 0. */
+                /** @description 0 to 990, default 0. */
                 offset?: number;
-                /** @description Pages of 10 from 1; wins over limit and offset. */
+                /** @description Pages of 10 from 1 to 100; wins over limit and offset. */
                 page?: number;
             };
             header?: never;
@@ -8559,6 +8561,8 @@ export interface operations {
                     ETag?: string;
                     /** @description Revalidate every time (a laugh or a new edit shows on the next read). */
                     "Cache-Control"?: string;
+                    /** @description On a full page: the cursor of the page after it. */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8575,7 +8579,7 @@ export interface operations {
             /**
              * @description `HTTP.NUL_CHARACTER`: A NUL character in the query or the body.
              *
-             *     `VALIDATION.FAILED`: page, limit or offset out of range or given twice.
+             *     `VALIDATION.FAILED`: page (1-100), limit or offset out of range, a parameter given twice, or a cursor this list did not give out.
              */
             400: {
                 headers: {

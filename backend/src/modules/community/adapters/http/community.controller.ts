@@ -36,21 +36,33 @@ export class CommunityController {
   }
 
   @Get('leaderboard')
-  @ApiOperation({ summary: 'Most laughed public images (page size 10: ?page=N or ?limit=&offset=)' })
-  @ApiQuery({ name: 'page', required: false, type: Number, description: 'Pages of 10 from 1; wins over limit and offset.' })
+  @ApiOperation({ summary: 'Most laughed public images (page size 10: ?page=N up to 100, or ?limit=&offset=; later pages by ?cursor=, D44)' })
+  @ApiQuery({ name: 'page', required: false, type: Number, description: 'Pages of 10 from 1 to 100; wins over limit and offset.' })
   @ApiQuery({ name: 'limit', required: false, type: Number, description: '1 to 50, default 10.' })
-  @ApiQuery({ name: 'offset', required: false, type: Number, description: '0 or more, default 0.' })
-  @ApiOkResponse({ type: [LeaderboardEntryResponse], headers: CACHED_JSON_HEADERS })
+  @ApiQuery({ name: 'offset', required: false, type: Number, description: '0 to 990, default 0.' })
+  @ApiQuery({ name: 'cursor', required: false, type: String, description: "The page after another: that page's X-Next-Cursor. Not with page or offset." })
+  @ApiOkResponse({
+    type: [LeaderboardEntryResponse],
+    headers: {
+      ...CACHED_JSON_HEADERS,
+      'X-Next-Cursor': { description: 'On a full page: the cursor of the page after it.', schema: { type: 'string' } },
+    },
+  })
   @ApiNotModifiedResponse({ description: 'If-None-Match named the current ETag.' })
-  @ApiErrors({ 400: { 'VALIDATION.FAILED': 'page, limit or offset out of range or given twice.' } })
+  @ApiErrors({
+    400: { 'VALIDATION.FAILED': 'page (1-100), limit or offset out of range, a parameter given twice, or a cursor this list did not give out.' },
+  })
   async leaderboard(
     @Query('page') page: string | undefined,
     @Query('limit') limit: string | undefined,
     @Query('offset') offset: string | undefined,
+    @Query('cursor') cursor: string | undefined,
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    const answer = await this.queries.read(parseFeedRead('leaderboard', { page: one(page), limit: one(limit), offset: one(offset) }));
+    const answer = await this.queries.read(
+      parseFeedRead('leaderboard', { page: one(page), limit: one(limit), offset: one(offset), cursor: one(cursor) }),
+    );
     sendCachedJson(req, res, answer);
   }
 }

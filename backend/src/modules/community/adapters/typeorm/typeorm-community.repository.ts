@@ -4,6 +4,7 @@ import type { Repository } from 'typeorm';
 import { renditionViews } from '../../../images';
 import type { FeedImage } from '../../domain/community-entry';
 import type { LaughAction, Laugher } from '../../domain/laugh';
+import type { LeaderboardPosition } from '../../domain/leaderboard-position';
 import { CommunityImageReadEntity } from './community-image.read-entity';
 
 /** Public, completed, not hidden by an admin (D14, D16). */
@@ -23,6 +24,18 @@ interface FeedRow {
   renditions: unknown;
 }
 
+/** The timestamp as PostgreSQL holds it, to the microsecond, for a cursor (D44). */
+const TIMESTAMP_TEXT = `to_char(i.timestamp AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS timestamp_text`;
+
+interface LeaderboardRow extends FeedRow {
+  timestamp_text: string;
+}
+
+/** A leaderboard row and its exact place in the order. */
+export interface LeaderboardImage extends FeedImage {
+  timestampText: string;
+}
+
 const toFeedImage = (row: FeedRow): FeedImage => ({
   id: row.id,
   prompt: row.prompt,
@@ -31,6 +44,8 @@ const toFeedImage = (row: FeedRow): FeedImage => ({
   laughCount: row.laugh_count,
   renditions: renditionViews(row.id, row.renditions),
 });
+
+const toLeaderboardImage = (row: LeaderboardRow): LeaderboardImage => ({ ...toFeedImage(row), timestampText: row.timestamp_text });
 
 /**
  * D15: a change of 1 is queued for `laugh_count` only when the laugh row went in (ADR 0034: the
@@ -77,14 +92,30 @@ export class TypeormCommunityRepository {
   }
 
   /** Visible laughed images, most laughs first, then newest (D16, `image_leaderboard_idx`). */
-  async findMostLaughedVisible(limit: number, offset: number): Promise<FeedImage[]> {
-    const rows = await this.q<FeedRow>(
-      `SELECT ${FEED_COLUMNS} FROM image i
+  async findMostLaughedVisible(limit: number, offset: number): Promise<LeaderboardImage[]> {
+    const rows = await this.q<LeaderboardRow>(
+      `SELECT ${FEED_COLUMNS}, ${TIMESTAMP_TEXT} FROM image i
         WHERE ${VISIBLE} AND i.laugh_count > 0
         ORDER BY i.laugh_count DESC, i.timestamp DESC, i.id LIMIT $1 OFFSET $2`,
       [limit, offset],
     );
-    return rows.map(toFeedImage);
+    return rows.map(toLeaderboardImage);
+  }
+
+  /**
+   * D44: the same order from just after a position, by seeking `image_leaderboard_idx` (laughs and
+   * time descending together; the id, ascending, only breaks a tie of both), not by counting rows.
+   */
+  async findMostLaughedAfter(limit: number, after: LeaderboardPosition): Promise<LeaderboardImage[]> {
+    const rows = await this.q<LeaderboardRow>(
+      `SELECT ${FEED_COLUMNS}, ${TIMESTAMP_TEXT} FROM image i
+        WHERE ${VISIBLE} AND i.laugh_count > 0
+          AND (i.laugh_count, i.timestamp) <= ($2::int, $3::timestamptz)
+          AND NOT (i.laugh_count = $2::int AND i.timestamp = $3::timestamptz AND i.id <= $4::uuid)
+        ORDER BY i.laugh_count DESC, i.timestamp DESC, i.id LIMIT $1`,
+      [limit, after.laughCount, after.timestamp, after.id],
+    );
+    return rows.map(toLeaderboardImage);
   }
 
   async findVisible(id: string): Promise<FeedImage | undefined> {
