@@ -7,10 +7,15 @@ import { mailsTo } from '../test/support/outbox';
 import { waitUntil } from '../test/support/server-process';
 import { PRODUCTION_RUNTIME, residentMemory, startBuiltAppProcess } from './support/built-app';
 import { withDatabaseServer } from './support/load';
+import { postEdit, sampleRss, startEditingApp, verifiedUser } from './support/local-edits';
+import { twelveMegapixelJpeg } from './support/phone-photo';
 import { startBareServer } from './support/servers';
 
 /** Issue 14: RSS after start and after a mixed load, target ≤ 200 MB for both. */
 const TARGET_MB = 200;
+/** Issue 29: the peak during 4 concurrent 12-megapixel edits, and where it must be back within 30 s. */
+const EDIT_PEAK_TARGET_MB = 400;
+const SETTLED_TARGET_MB = 250;
 const REQUESTS = Number(process.env.MEMORY_BENCH_REQUESTS ?? 1000);
 const CONCURRENCY = Number(process.env.MEMORY_BENCH_CONCURRENCY ?? 16);
 
@@ -40,7 +45,51 @@ async function bareNodeRss(): Promise<number> {
   }
 }
 
+/**
+ * Issue 29: 4 local 12-megapixel edits at once (two users, each at its in-flight limit of 2)
+ * through the built app; RSS sampled every 20 ms: the peak, then how long until it is back under
+ * 250 MB (at most 30 s).
+ */
+async function concurrentTwelveMegapixelEdits(): Promise<void> {
+  const photo = await twelveMegapixelJpeg(path.resolve(__dirname, '..', 'assets', 'demo-photos', 'coffee.png'), { sigma: 18, resize: { fit: 'fill' } });
+  const app = await startEditingApp();
+  try {
+    const users = [await verifiedUser(app), await verifiedUser(app)];
+    await new Promise((r) => setTimeout(r, 1000));
+    const atStart = residentMemory(app.pid).rssMb;
+    const sampler = sampleRss(app.pid);
+    const started = performance.now();
+    const times = await Promise.all([0, 1, 2, 3].map((n) => postEdit(app, users[n % 2], photo, n % 2 ? 'add snow falling' : 'make it black and white')));
+    const wall = performance.now() - started;
+    const peak = sampler.stop();
+    const settleStarted = performance.now();
+    let now = residentMemory(app.pid).rssMb;
+    while (now > SETTLED_TARGET_MB && performance.now() - settleStarted < 30_000) {
+      await new Promise((r) => setTimeout(r, 250));
+      now = residentMemory(app.pid).rssMb;
+    }
+    const settledAfter = (performance.now() - settleStarted) / 1000;
+    const mb = (n: number) => Number(n.toFixed(1));
+    console.log(`\n4 local 12-megapixel edits at once (${PHOTO_LABEL}), built app as production runs it: ${Math.round(wall)} ms for all, each ${times.map(Math.round).join(' / ')} ms`);
+    console.table([
+      { when: 'before (1 s idle)', 'RSS MB': mb(atStart), 'target MB': TARGET_MB, ok: atStart <= TARGET_MB ? 'yes' : 'NO' },
+      { when: 'peak during the 4 edits (sampled every 20 ms)', 'RSS MB': mb(peak), 'target MB': EDIT_PEAK_TARGET_MB, ok: peak <= EDIT_PEAK_TARGET_MB ? 'yes' : 'NO' },
+      {
+        when: `${settledAfter.toFixed(1)} s after the last answer`,
+        'RSS MB': mb(now),
+        'target MB': `${SETTLED_TARGET_MB} within 30 s`,
+        ok: now <= SETTLED_TARGET_MB ? 'yes' : 'NO',
+      },
+    ]);
+  } finally {
+    await app.stop();
+  }
+}
+
+const PHOTO_LABEL = 'coffee.png stretched to 4000x3000 with grain, JPEG q92';
+
 export async function run(): Promise<void> {
+  await withDatabaseServer(concurrentTwelveMegapixelEdits);
   await withDatabaseServer(async () => {
     const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'magic-editor-memory-bench-'));
     // The app runs as `npm start` and the Docker image run it (PRODUCTION_RUNTIME);
