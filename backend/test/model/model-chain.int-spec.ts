@@ -52,7 +52,9 @@ describe('image model chain (D41)', () => {
   beforeAll(async () => {
     fake = await startFakeReplicate();
     image = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#808080' } }).jpeg().toBuffer();
-    const env = { ...fake.env, MODEL_CHAIN: `${FLUX_2_PRO},${NANO_BANANA},${KONTEXT_PRO}`, MODEL_TIMEOUT_MS: '3000', MODEL_ATTEMPT_TIMEOUT_MS: '800' };
+    // Attempt time with room for a busy machine (a 2-poll success took over 800 ms once under the
+    // full suite); the request's budget well above two attempts.
+    const env = { ...fake.env, MODEL_CHAIN: `${FLUX_2_PRO},${NANO_BANANA},${KONTEXT_PRO}`, MODEL_TIMEOUT_MS: '8000', MODEL_ATTEMPT_TIMEOUT_MS: '2000' };
     a = await createTestApp({ env });
     b = await createTestApp({ env, db: a.db });
     db = new Client({ connectionString: a.db.url });
@@ -202,7 +204,8 @@ describe('image model chain (D41)', () => {
     fake.setDefaultFor(FLUX_2_PRO, { kind: 'hang' });
     const started = Date.now();
     expect(await outcome()).toBe(NANO_BANANA);
-    expect(Date.now() - started).toBeLessThan(2500);
+    // Its attempt time (2 s) and the next model's answer, well inside the request's 8 s.
+    expect(Date.now() - started).toBeLessThan(6000);
     expect(fake.cancelledIds()).toHaveLength(1); // the stalled prediction stops costing
     expect((await health(FLUX_2_PRO)).failureCount).toBe(1);
   });
