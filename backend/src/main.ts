@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import sharp from 'sharp';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { ConfigError, loadConfig } from './config/app-config';
@@ -9,6 +10,11 @@ import { configureApp } from './configure-app';
 import { prepareDatabase, PreparedDatabase } from './database/prepare-database';
 
 const log = new Logger('Bootstrap');
+
+// Issue 29: libvips keeps up to 50 MB of recent operations by default, for a program that opens
+// the same image again; a server never does (each upload and output is new), so the cache only
+// held memory after every 12-megapixel edit. Process-wide: the worker threads share it.
+sharp.cache(false);
 
 async function bootstrap(): Promise<void> {
   let config;

@@ -22,7 +22,7 @@ export function assertFreshBuild(): void {
  */
 export const PRODUCTION_RUNTIME = {
   nodeArgs: ['--max-semi-space-size=4'],
-  env: { MALLOC_ARENA_MAX: '2' },
+  env: { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '4194304' },
 } as const;
 
 /**
