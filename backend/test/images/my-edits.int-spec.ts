@@ -227,6 +227,36 @@ describe('My Edits', () => {
     });
   });
 
+  describe('paging by cursor (issue 29: no gap where timestamps share a millisecond)', () => {
+    it('walks images saved within the same millisecond, or the same microsecond, page by page without a gap or duplicate', async () => {
+      const user = await subscriber();
+      const ids: string[] = [];
+      for (let i = 0; i < 6; i++) ids.push(await saved(user));
+      // Variants are made in one transaction (the same now()); others a few microseconds apart.
+      await sql(
+        t,
+        `UPDATE image SET timestamp = CASE
+            WHEN id = ANY($1::uuid[]) THEN '2026-11-27 10:00:00.123456+00'::timestamptz
+            ELSE ('2026-11-27 10:00:00.123' || lpad((100 + array_position($2::uuid[], id))::text, 3, '0') || '+00')::timestamptz END
+          WHERE id = ANY($2::uuid[])`,
+        [ids.slice(0, 3), ids],
+      );
+      const expected = (
+        await sql<{ id: string }>(t, `SELECT id FROM image WHERE id = ANY($1::uuid[]) ORDER BY timestamp DESC, id DESC`, [ids])
+      ).map((r) => r.id);
+      for (const limit of [1, 2, 4]) {
+        const seen: string[] = [];
+        let cursor: string | undefined;
+        do {
+          const res = await user.agent.get(`/api/my-edits?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`).expect(200);
+          seen.push(...res.body.map((i: { id: string }) => i.id));
+          cursor = res.headers['x-next-cursor'];
+        } while (cursor);
+        expect([limit, seen]).toEqual([limit, expected]);
+      }
+    });
+  });
+
   describe('ownership', () => {
     it("answers 404 for another user's image on every My Edits call, and changes nothing", async () => {
       const owner = await subscriber();

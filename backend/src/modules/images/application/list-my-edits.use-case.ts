@@ -62,7 +62,7 @@ export class ListMyEditsUseCase {
       items: items.map(toView),
       total: counts.total,
       favorites: counts.favorites,
-      nextCursor: rows.length > page.limit && last ? encodeCursor({ timestamp: last.timestamp, id: last.id }) : null,
+      nextCursor: rows.length > page.limit && last ? encodeCursor({ timestamp: last.timestampText, id: last.id }) : null,
     };
   }
 }

@@ -5,11 +5,18 @@ import { ValidationError } from '../../../shared/errors/domain-error';
 export const MY_EDITS_PAGE_SIZE = 30;
 export const MY_EDITS_MAX_PAGE_SIZE = 100;
 
-/** Where the next page starts: the last listed image's creation time and id (newest first). */
+/**
+ * Where the next page starts: the last listed image's creation time and id (newest first). The
+ * time as PostgreSQL holds it, to the microsecond (issue 29): cut to the millisecond, a cursor
+ * skipped the images of the same millisecond (variants share one).
+ */
 export interface MyEditsCursor {
-  timestamp: Date;
+  /** ISO 8601 in UTC with up to 6 fractional digits (cursors given out before had 3). */
+  timestamp: string;
   id: string;
 }
+
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
 
 export interface MyEditsPageRequest {
   limit: number;
@@ -19,16 +26,15 @@ export interface MyEditsPageRequest {
 
 /** An opaque cursor (base64url of "iso|id"). */
 export function encodeCursor(cursor: MyEditsCursor): string {
-  return Buffer.from(`${cursor.timestamp.toISOString()}|${cursor.id}`, 'utf8').toString('base64url');
+  return Buffer.from(`${cursor.timestamp}|${cursor.id}`, 'utf8').toString('base64url');
 }
 
 export function decodeCursor(raw: string): MyEditsCursor {
   const [iso, id, ...rest] = Buffer.from(raw, 'base64url').toString('utf8').split('|');
-  const timestamp = new Date(iso ?? '');
-  if (rest.length || !isUuid(id) || Number.isNaN(timestamp.getTime()) || timestamp.toISOString() !== iso) {
+  if (rest.length || !isUuid(id) || !CURSOR_TIME.test(iso ?? '') || Number.isNaN(new Date(iso).getTime())) {
     throw new ValidationError('cursor is not one this list gave out');
   }
-  return { timestamp, id };
+  return { timestamp: iso, id };
 }
 
 /** The query string of GET /api/my-edits, checked: limit 1-100, cursor from a previous page, favorites=true|false. */

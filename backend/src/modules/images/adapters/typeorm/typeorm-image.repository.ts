@@ -103,11 +103,13 @@ export interface SavedImageRow {
   renditions: unknown;
   /** D38: the versions of its chain from the root down to it (what its history shows); 1 for a single edit. */
   versions: number;
+  /** `timestamp` as PostgreSQL holds it, to the microsecond, for the next page's cursor. */
+  timestampText: string;
 }
 
-/** Where a My Edits page starts: after this (timestamp, id), newest first. */
+/** Where a My Edits page starts: after this (timestamp, to the microsecond, and id), newest first. */
 export interface SavedCursor {
-  timestamp: Date;
+  timestamp: string;
   id: string;
 }
 
@@ -583,7 +585,8 @@ export class TypeormImageRepository {
     return (await this.images.query(
       `SELECT "id", "prompt", "style", "timestamp", "saved_at" AS "savedAt", "expires_at" AS "expiresAt",
               "is_favorite" AS "isFavorite", "laugh_count" AS "laughCount", "is_public" AS "isPublic",
-              "is_hidden_by_admin" AS "isHiddenByAdmin", "renditions", COALESCE(v."versions", 1) AS "versions"
+              "is_hidden_by_admin" AS "isHiddenByAdmin", "renditions", COALESCE(v."versions", 1) AS "versions",
+              to_char("timestamp" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "timestampText"
          FROM "image" i
          LEFT JOIN LATERAL (
            WITH RECURSIVE "up" ("parent", "n") AS (
