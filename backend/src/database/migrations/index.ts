@@ -21,6 +21,7 @@ import { GrowthIndexes1796083200000 } from './1796083200000-growth-indexes';
 import { ImageDailyStats1796169600000 } from './1796169600000-image-daily-stats';
 import { LedgerDailyStats1796256000000 } from './1796256000000-ledger-daily-stats';
 import { LaughCountDeltas1796342400000 } from './1796342400000-laugh-count-deltas';
+import { SummariesLockInOrder1796428800000 } from './1796428800000-summaries-lock-in-order';
 
 /** Every migration, oldest first. Listed explicitly so ts-jest and the compiled build agree. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   ImageDailyStats1796169600000,
   LedgerDailyStats1796256000000,
   LaughCountDeltas1796342400000,
+  SummariesLockInOrder1796428800000,
 ];
