@@ -1,3 +1,4 @@
+import { exactTimestampSql } from '../src/shared/pagination';
 import { encodeLeaderboardCursor, leaderboardCursorKey } from '../src/modules/community/application/leaderboard-cursor';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
@@ -169,7 +170,7 @@ async function measure(size: GrowthSize, runs: number): Promise<Map<string, Figu
         return signedCookie(sid, secret);
       };
       const [half] = (await ds.query(
-        `SELECT laugh_count, to_char(timestamp AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS ts, id, rank FROM (
+        `SELECT laugh_count, ${exactTimestampSql('timestamp')} AS ts, id, rank FROM (
            SELECT laugh_count, timestamp, id, row_number() OVER (ORDER BY laugh_count DESC, timestamp DESC, id) AS rank
              FROM image WHERE is_public AND NOT is_hidden_by_admin AND status = 'completed' AND laugh_count > 0) r
           WHERE rank = GREATEST(1, (SELECT count(*) / 2 FROM image WHERE is_public AND NOT is_hidden_by_admin AND status = 'completed' AND laugh_count > 0))`,

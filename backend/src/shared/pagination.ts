@@ -36,3 +36,16 @@ export function pageRequest(request: PageRequest = {}): { limit: number; offset:
   if (!Number.isInteger(offset) || offset < 0) throw new ValidationError('offset must be a whole number, 0 or more');
   return { limit, offset };
 }
+
+/**
+ * Keyset cursors (issue 29, D44): a row's timestamp as PostgreSQL holds it, to the microsecond, in
+ * UTC. A cursor made from a JavaScript Date keeps milliseconds only and skips the rows that share
+ * one (variants share one `now()`).
+ */
+export function exactTimestampSql(column: string): string {
+  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}
+
+/** What exactTimestampSql writes (and a Date's toISOString, for cursors given out before). */
+export const EXACT_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
+

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ValidationError } from '../../../shared/errors/domain-error';
 import { isUuid } from '../../../shared/ids';
+import { EXACT_TIMESTAMP } from '../../../shared/pagination';
 import type { LeaderboardPosition } from '../domain/leaderboard-position';
 
 export type { LeaderboardPosition };
@@ -9,7 +10,6 @@ export type { LeaderboardPosition };
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 
 const VERSION = 'l1';
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
 export const CURSOR_REFUSED = 'cursor is not one this list gave out';
 
 /** The signing key of the cursors, from the session secret: every instance accepts every other's. */
@@ -44,7 +44,7 @@ export function decodeLeaderboardCursor(key: Buffer, raw: string): LeaderboardPo
     version !== VERSION ||
     !Number.isSafeInteger(laughCount) ||
     laughCount < 1 ||
-    !TIMESTAMP.test(timestamp ?? '') ||
+    !EXACT_TIMESTAMP.test(timestamp ?? '') ||
     !isUuid(id) ||
     !Number.isSafeInteger(position) ||
     position < 1

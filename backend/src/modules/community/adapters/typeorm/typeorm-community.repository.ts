@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
+import { exactTimestampSql } from '../../../../shared/pagination';
 import { renditionViews } from '../../../images';
 import type { FeedImage } from '../../domain/community-entry';
 import type { LaughAction, Laugher } from '../../domain/laugh';
@@ -25,7 +26,7 @@ interface FeedRow {
 }
 
 /** The timestamp as PostgreSQL holds it, to the microsecond, for a cursor (D44). */
-const TIMESTAMP_TEXT = `to_char(i.timestamp AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS timestamp_text`;
+const TIMESTAMP_TEXT = `${exactTimestampSql('i.timestamp')} AS timestamp_text`;
 
 interface LeaderboardRow extends FeedRow {
   timestamp_text: string;

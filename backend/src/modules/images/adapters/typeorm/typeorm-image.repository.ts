@@ -7,6 +7,7 @@ import { scopeOfKey } from '../../domain/object-keys';
 import { renditionViews, type StoredRenditions } from '../../domain/rendition';
 import type { ShareableImage } from '../../domain/shared-edit';
 import { SAVED_IMAGE_RETENTION_DAYS } from '../../domain/saved-image';
+import { exactTimestampSql } from '../../../../shared/pagination';
 import { returnedRows } from '../../../../shared/pg/returned-rows';
 import type { GeneratedImage, HiddenImage, ImageCounts, NewProcessingImage, OwnedImage, ReportableImage, TakenDownImage } from '../../images.api';
 import { fromSigned64, toSigned64 } from '../../../../shared/fingerprint/perceptual-hash';
@@ -586,7 +587,7 @@ export class TypeormImageRepository {
       `SELECT "id", "prompt", "style", "timestamp", "saved_at" AS "savedAt", "expires_at" AS "expiresAt",
               "is_favorite" AS "isFavorite", "laugh_count" AS "laughCount", "is_public" AS "isPublic",
               "is_hidden_by_admin" AS "isHiddenByAdmin", "renditions", COALESCE(v."versions", 1) AS "versions",
-              to_char("timestamp" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "timestampText"
+              ${exactTimestampSql('"timestamp"')} AS "timestampText"
          FROM "image" i
          LEFT JOIN LATERAL (
            WITH RECURSIVE "up" ("parent", "n") AS (
