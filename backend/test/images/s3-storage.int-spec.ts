@@ -207,7 +207,7 @@ describe('images in an S3-compatible object store', () => {
     // slowed by a busy machine is not what the test measures.
     await t.app.get(IntervalJobs).runOnce(t.app.get(DeleteImageObjectsJob));
     await waitFor('the master to go with the account', async () => (await s3.keys(`private/masters/${first.id}/`)).length === 0, { timeoutMs: 30_000, intervalMs: 50 });
-  });
+  }, 90_000); // two edits, a chain and an account deletion: under the whole suite the default 30 s ran out before the last wait's own 30 s
 
   it('deletes the objects of a private image the daily purge deletes (D23), and keeps a public one', async () => {
     const expired = await made(owner, false);
