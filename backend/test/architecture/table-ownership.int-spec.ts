@@ -12,6 +12,7 @@ const SRC = path.join(ROOT, 'backend', 'src');
 export const OWNERSHIP: Ownership = {
   owners: {
     user: 'identity',
+    account_counts: 'identity',
     session: 'identity',
     ip_registration: 'identity',
     device_fingerprint: 'identity',
@@ -36,6 +37,7 @@ export const OWNERSHIP: Ownership = {
     billing_subscription: 'billing',
     billing_invoice: 'billing',
     billing_checkout_claim: 'billing',
+    subscriber_count: 'billing',
     contact_message: 'support',
     password_reset_token: 'identity',
     image_report: 'reports',

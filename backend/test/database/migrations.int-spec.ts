@@ -6,6 +6,7 @@ import { MIGRATIONS } from '../../src/database/migrations';
 import { createTestDatabase, TestDatabase } from '../support/database';
 
 const CATALOGUE = [
+  'account_counts',
   'admin_audit_log',
   'admin_whitelist',
   'billing_checkout_claim',
@@ -34,6 +35,7 @@ const CATALOGUE = [
   'processed_payment_event',
   'rate_limit_attempt',
   'session',
+  'subscriber_count',
   'user',
   'video_waitlist',
 ];

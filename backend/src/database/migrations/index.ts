@@ -22,6 +22,7 @@ import { ImageDailyStats1796169600000 } from './1796169600000-image-daily-stats'
 import { LedgerDailyStats1796256000000 } from './1796256000000-ledger-daily-stats';
 import { LaughCountDeltas1796342400000 } from './1796342400000-laugh-count-deltas';
 import { SummariesLockInOrder1796428800000 } from './1796428800000-summaries-lock-in-order';
+import { FlatCounts1796515200000 } from './1796515200000-flat-counts';
 
 /** Every migration, oldest first. Listed explicitly so ts-jest and the compiled build agree. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   LedgerDailyStats1796256000000,
   LaughCountDeltas1796342400000,
   SummariesLockInOrder1796428800000,
+  FlatCounts1796515200000,
 ];

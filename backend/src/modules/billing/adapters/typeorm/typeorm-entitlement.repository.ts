@@ -32,7 +32,8 @@ export class TypeormEntitlementRepository {
 
   /** How many accounts are subscribed now (the admin's "subscribed users"). */
   async subscribedCount(): Promise<number> {
-    const rows = (await this.dataSource.query(`SELECT count(*)::int AS n FROM "user" WHERE "is_subscribed"`)) as Array<{ n: number }>;
+    // The count the `user` table's triggers keep (migration 1796515200000), not a count of the table.
+    const rows = (await this.dataSource.query(`SELECT "subscribed" AS n FROM "subscriber_count"`)) as Array<{ n: number }>;
     return rows[0].n;
   }
 }

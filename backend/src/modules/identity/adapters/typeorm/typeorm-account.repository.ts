@@ -93,16 +93,13 @@ export class TypeormAccountRepository {
     return rows.map(toAccount);
   }
 
-  /** One page of every account, newest first, with the total. */
+  /** One page of every account, newest first, with the total (from account_counts, not a count of the table). */
   async pageNewestFirst(limit: number, offset: number): Promise<AccountPage> {
-    const [rows, total] = await this.users
-      .createQueryBuilder('u')
-      .orderBy('u.created_at', 'DESC')
-      .addOrderBy('u.id', 'DESC')
-      .limit(limit)
-      .offset(offset)
-      .getManyAndCount();
-    return { accounts: rows.map(toAccount), total };
+    const [rows, counts] = await Promise.all([
+      this.users.createQueryBuilder('u').orderBy('u.created_at', 'DESC').addOrderBy('u.id', 'DESC').limit(limit).offset(offset).getMany(),
+      this.counts(),
+    ]);
+    return { accounts: rows.map(toAccount), total: counts.total };
   }
 
   /**
@@ -121,15 +118,19 @@ export class TypeormAccountRepository {
       .addOrderBy('u.id', 'DESC')
       .limit(limit)
       .offset(offset);
-    const [rows, total] = await qb.getManyAndCount();
-    return { accounts: rows.map(toAccount), total };
+    // Issue 29: the total with the page, in one statement: the trigram search is done once, not again for a count.
+    const { entities, raw } = await qb.addSelect('count(*) OVER ()', 'search_total').getRawAndEntities<{ search_total: string }>();
+    if (raw.length > 0) return { accounts: entities.map(toAccount), total: Number(raw[0].search_total) };
+    // A page past the end: the count alone.
+    return { accounts: [], total: offset > 0 ? await qb.getCount() : 0 };
   }
 
-  /** Every account, and those suspended (D21), in one scan. */
+  /**
+   * Every account, and those suspended (D21): the row the `user` table's triggers keep
+   * (migration 1796515200000), not a count of the table.
+   */
   async counts(): Promise<{ total: number; suspended: number }> {
-    const rows: Array<{ total: number; suspended: number }> = await this.dataSource.query(
-      `SELECT count(*)::int AS total, count(*) FILTER (WHERE "is_suspended")::int AS suspended FROM "user"`,
-    );
+    const rows: Array<{ total: number; suspended: number }> = await this.dataSource.query(`SELECT "total", "suspended" FROM "account_counts"`);
     return { total: rows[0].total, suspended: rows[0].suspended };
   }
 
