@@ -11,9 +11,9 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * - **Subscriber count** (billing, which owns `is_subscribed`): the same for the subscribed accounts.
  *   Written only when a statement changes how many there are, so a sign-up does not lock it.
  * - **My Edits' counts**: "All Images (n)" and "Favorites (n)" read every saved row of the owner from
- *   the table on every page (10k heap rows scattered over the whole table at 1M images).
- *   `image_saved_counts_idx` holds what the count needs, so it is an index-only scan of the owner's
- *   own entries.
+ *   the table on every page (10k heap rows at a 10k-image owner). `image_my_edits_idx` now includes
+ *   the columns the filter and the counts read, so the count is an index-only scan of the owner's
+ *   own entries, and a page's filter needs no heap row either.
  * - **Foreign keys into `user` without an index**: deleting an account made PostgreSQL look for rows
  *   naming it in `credit_transaction.created_by` (ON DELETE SET NULL) by reading the whole ledger
  *   (346 ms at 2M rows), and likewise in three smaller tables. Partial indexes (the column is mostly
@@ -29,9 +29,13 @@ export class FlatCounts1796515200000 implements MigrationInterface {
     await q.query(`CREATE INDEX IF NOT EXISTS "admin_whitelist_created_by_idx" ON "admin_whitelist" ("created_by") WHERE "created_by" IS NOT NULL`);
     await q.query(`CREATE INDEX IF NOT EXISTS "video_waitlist_user_id_idx" ON "video_waitlist" ("user_id") WHERE "user_id" IS NOT NULL`);
     await q.query(`CREATE INDEX IF NOT EXISTS "contact_message_user_id_idx" ON "contact_message" ("user_id") WHERE "user_id" IS NOT NULL`);
+    // My Edits' index carries what its filter and counts read: the count becomes an index-only scan.
+    // (A separate counting index on (user_id, expires_at) was tried: the planner then misjudged the
+    // owner's rows and listed a page through it, sorting all 10,000: 4x slower pages.)
+    await q.query(`DROP INDEX IF EXISTS "image_my_edits_idx"`);
     await q.query(`
-      CREATE INDEX IF NOT EXISTS "image_saved_counts_idx" ON "image" ("user_id", "expires_at") INCLUDE ("is_favorite")
-        WHERE "is_saved" AND "status" = 'completed'`);
+      CREATE INDEX "image_my_edits_idx" ON "image" ("user_id", "timestamp" DESC, "id" DESC)
+        INCLUDE ("status", "expires_at", "is_favorite") WHERE "is_saved"`);
 
     // Identity: every account, and the suspended among them.
     await q.query(`
@@ -163,7 +167,8 @@ export class FlatCounts1796515200000 implements MigrationInterface {
     for (const fn of ['subscriber_count_rebuild', 'account_counts_rebuild', 'subscriber_count_truncated', 'subscriber_count_change', 'subscriber_count_rows', 'account_counts_truncated', 'account_counts_suspension', 'account_counts_rows']) {
       await q.query(`DROP FUNCTION IF EXISTS "${fn}"()`);
     }
-    await q.query(`DROP INDEX IF EXISTS "image_saved_counts_idx"`);
+    await q.query(`DROP INDEX IF EXISTS "image_my_edits_idx"`);
+    await q.query(`CREATE INDEX "image_my_edits_idx" ON "image" ("user_id", "timestamp" DESC, "id" DESC) WHERE "is_saved"`);
     await q.query(`DROP INDEX IF EXISTS "contact_message_user_id_idx"`);
     await q.query(`DROP INDEX IF EXISTS "video_waitlist_user_id_idx"`);
     await q.query(`DROP INDEX IF EXISTS "admin_whitelist_created_by_idx"`);
