@@ -597,7 +597,12 @@ export class TypeormImageRepository {
            )
            SELECT max("n")::int AS "versions" FROM "up"
          ) v ON i."parent_image_id" IS NOT NULL
-        WHERE "user_id" = $1 AND "is_saved" AND "status" = 'completed' AND "expires_at" > $2
+        WHERE "user_id" = $1 AND "is_saved" AND "status" = 'completed'
+          -- The expiry as an expression, not a bare column: compared bare, the planner (estimating
+          -- one saved row for an owner with 10,000) listed the page through image_expires_at_idx
+          -- and sorted every saved row (35 ms a page at 1M images); this way it seeks
+          -- image_my_edits_idx in order and checks the expiry on the index entry (issue 29).
+          AND ("expires_at" + interval '0 seconds') > $2
           AND (NOT $3::boolean OR "is_favorite")
           ${options.after ? `AND ("timestamp", "id") < ($5::timestamptz, $6::uuid)` : ''}
         ORDER BY "timestamp" DESC, "id" DESC
