@@ -48,4 +48,3 @@ export function exactTimestampSql(column: string): string {
 
 /** What exactTimestampSql writes (and a Date's toISOString, for cursors given out before). */
 export const EXACT_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
-

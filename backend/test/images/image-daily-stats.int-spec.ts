@@ -1,5 +1,6 @@
-import { Client, Pool } from 'pg';
+import { Pool } from 'pg';
 import { createTestDatabase, type TestDatabase } from '../support/database';
+import { killedMidTransaction } from '../support/killed-writer';
 
 /**
  * Issue 29: the summaries the writes keep equal what they summarise, after many writers at once
@@ -67,15 +68,10 @@ describe('the summaries kept by the writes (issue 29)', () => {
 
   it('keeps nothing of a writer killed in the middle of its transaction', async () => {
     const [before] = await both();
-    const victim = new Client({ connectionString: db.url });
-    await victim.connect();
-    victim.on('error', () => undefined);
-    const [{ pid }] = (await victim.query<{ pid: number }>(`SELECT pg_backend_pid() AS pid`)).rows;
-    await victim.query('BEGIN');
-    await victim.query(`INSERT INTO image (user_id, prompt, status) SELECT $1, 'p', 'completed' FROM generate_series(1, 10)`, [owner]);
-    await victim.query(`UPDATE image SET status = 'failed' WHERE status = 'completed' AND prompt = 'p' AND id IN (SELECT id FROM image LIMIT 3)`);
-    await pool.query(`SELECT pg_terminate_backend($1)`, [pid]);
-    await victim.end().catch(() => undefined);
+    await killedMidTransaction(db.url, pool, [
+      [`INSERT INTO image (user_id, prompt, status) SELECT $1, 'p', 'completed' FROM generate_series(1, 10)`, [owner]],
+      `UPDATE image SET status = 'failed' WHERE status = 'completed' AND prompt = 'p' AND id IN (SELECT id FROM image LIMIT 3)`,
+    ]);
     const [summary, counted] = await both();
     expect(summary).toEqual(before);
     expect(summary).toEqual(counted);
@@ -130,17 +126,12 @@ describe('the summaries kept by the writes (issue 29)', () => {
     expect(counted.length).toBeGreaterThan(0);
     expect(summary).toEqual(counted);
 
-    const victim = new Client({ connectionString: db.url });
-    await victim.connect();
-    victim.on('error', () => undefined);
-    const [{ pid }] = (await victim.query<{ pid: number }>(`SELECT pg_backend_pid() AS pid`)).rows;
-    await victim.query('BEGIN');
-    await victim.query(
-      `INSERT INTO credit_transaction (user_id, type, credits, description, purchase_amount, pack_type) SELECT $1, 'purchase', 10, 'x', 999, 'pro' FROM generate_series(1, 5)`,
-      [users[1]],
-    );
-    await pool.query(`SELECT pg_terminate_backend($1)`, [pid]);
-    await victim.end().catch(() => undefined);
+    await killedMidTransaction(db.url, pool, [
+      [
+        `INSERT INTO credit_transaction (user_id, type, credits, description, purchase_amount, pack_type) SELECT $1, 'purchase', 10, 'x', 999, 'pro' FROM generate_series(1, 5)`,
+        [users[1]],
+      ],
+    ]);
     [summary, counted] = await ledgerBoth();
     expect(summary).toEqual(counted);
     expect(summary.some((r) => (r as { pack_type: string }).pack_type === 'pro')).toBe(false);

@@ -16,7 +16,6 @@ export interface MyEditsCursor {
   id: string;
 }
 
-
 /** PostgreSQL's text of the time (shared/pagination's exactTimestampSql), or a Date's ISO form from cursors given out before. */
 const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
 
