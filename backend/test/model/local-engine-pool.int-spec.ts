@@ -1,6 +1,8 @@
 import * as path from 'node:path';
 import sharp from 'sharp';
+import { loadConfig } from '../../src/config/app-config';
 import { LocalEnginePool } from '../../src/modules/generation/adapters/model/local-engine/local-engine-pool';
+import { InstanceImageWork } from '../../src/modules/generation/application/instance-image-work';
 import { LocalImageModel } from '../../src/modules/generation/adapters/model/local-image-model.adapter';
 import { parseEditIntents } from '../../src/modules/generation/adapters/model/local-engine/edit-intents';
 import { photo as samplePhoto, photoJpeg } from '../support/images';
@@ -8,6 +10,7 @@ import type { TestApp } from '../support/test-app';
 import { balanceOf, createGenerationApp, generate, imageRowsOf, ledgerOf, signedInUser } from '../generation/generation-helpers';
 
 const CRASHING_WORKER = path.join(__dirname, 'fixtures', 'crashing-render.worker.js');
+const AFTER_ANSWER_WORKER = path.join(__dirname, 'fixtures', 'after-answer.worker.js');
 
 /** ADR 0022: the local engine's worker pool — bounded, and a dead worker fails only its own generation. */
 describe('local engine worker pool (ADR 0022)', () => {
@@ -70,6 +73,41 @@ describe('local engine worker pool (ADR 0022)', () => {
       const input = Buffer.from(photo);
       await pool.render({ image: input, mimeType: 'image/jpeg', intents: parseEditIntents('make it warmer') });
       expect(input.equals(photo)).toBe(true);
+    } finally {
+      await pool.destroy();
+    }
+  });
+
+  it('lets an idle worker run its event loop after answering (issue 29: it frees the edit\'s pixels then, not at the next edit)', async () => {
+    const pool = new LocalEnginePool({ threads: 1, filename: AFTER_ANSWER_WORKER });
+    try {
+      const flag = new SharedArrayBuffer(4);
+      const task = { image: new Uint8Array([0]), mimeType: 'image/jpeg' as const, intents: [], flag };
+      await pool.render(task);
+      const deadline = Date.now() + 10_000;
+      while (Atomics.load(new Int32Array(flag), 0) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      expect(Atomics.load(new Int32Array(flag), 0)).toBe(1);
+      expect(pool.threadCount).toBe(1); // still alive, idle: no next task woke it
+    } finally {
+      await pool.destroy();
+    }
+  });
+
+  it('takes one of the instance\'s image-work turns before a thread (issue 29), and gives it back', async () => {
+    const config = loadConfig({ NODE_ENV: 'test', GENERATION_IMAGE_WORK_CONCURRENCY: '1' });
+    const turns = new InstanceImageWork(config);
+    const pool = new LocalEnginePool({ threads: 1, turns });
+    try {
+      let release!: () => void;
+      const held = turns.run(() => new Promise<void>((resolve) => (release = resolve)));
+      const edit = pool.render({ image: photo, mimeType: 'image/jpeg', intents: parseEditIntents('make it warmer') });
+      await new Promise((r) => setTimeout(r, 50));
+      expect(turns.load).toEqual({ running: 1, waiting: 1 });
+      expect(pool.load).toEqual({ running: 0, waiting: 0 }); // not even queued for a thread yet
+      release();
+      await held;
+      expect(Buffer.isBuffer(await edit)).toBe(true);
+      expect(turns.load).toEqual({ running: 0, waiting: 0 });
     } finally {
       await pool.destroy();
     }

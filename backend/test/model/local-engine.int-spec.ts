@@ -5,6 +5,8 @@ import { IMAGE_MODEL, type ImageModel } from '../../src/modules/generation/appli
 import { parseEditIntents, UNSUPPORTED_EDIT_MESSAGE } from '../../src/modules/generation/adapters/model/local-engine/edit-intents';
 import { UnsupportedEditError } from '../../src/modules/generation/domain/model-errors';
 import { PROMPT_SUGGESTIONS } from '../../src/modules/generation/domain/shared-with-client/prompt-suggestions';
+import { applyIntents, decode, encode, renderFile, type OutputMime } from '../../src/modules/generation/adapters/model/local-engine-renderer';
+import type { EditIntent } from '../../src/modules/generation/adapters/model/local-engine/edit-intents';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { imageDiff, isVisible } from './image-diff';
 
@@ -156,5 +158,38 @@ describe('local image engine (D10)', () => {
     } finally {
       await t?.close();
     }
+  });
+
+  describe('one edit, file in, file out (issue 29: the first pass runs inside the decode)', () => {
+    const prompts = [
+      'make it black and white',
+      'make the colors warmer',
+      'make it cooler',
+      'make it brighter and more colorful',
+      'make it darker',
+      'mirror it and add snow falling',
+      'flip it upside down',
+      'rotate it 90 degrees',
+      'blur it',
+      'add the caption "Snow day"',
+      'add rain falling',
+    ];
+    const stepByStep = async (input: Buffer, intents: EditIntent[], seed: number, mime: OutputMime) => encode(await applyIntents(await decode(input), intents, seed), mime);
+
+    it.each(prompts)('"%s" gives the very bytes of decode → intents → encode', async (prompt) => {
+      const intents = parseEditIntents(prompt);
+      expect(intents.length).toBeGreaterThan(0);
+      expect((await renderFile(jpeg, intents, 7, 'image/jpeg')).equals(await stepByStep(jpeg, intents, 7, 'image/jpeg'))).toBe(true);
+    });
+
+    it('the same for a PNG with an alpha channel (the pass leaves alpha alone) and for a grey JPEG (decoded as RGB first)', async () => {
+      const grey = await sharp(PHOTO).toColourspace('b-w').jpeg().toBuffer();
+      expect((await sharp(grey).metadata()).channels).toBe(1);
+      for (const prompt of ['make the colors warmer', 'make it black and white', 'rotate it 90 degrees']) {
+        const intents = parseEditIntents(prompt);
+        expect((await renderFile(png, intents, 3, 'image/png')).equals(await stepByStep(png, intents, 3, 'image/png'))).toBe(true);
+        expect((await renderFile(grey, intents, 3, 'image/jpeg')).equals(await stepByStep(grey, intents, 3, 'image/jpeg'))).toBe(true);
+      }
+    });
   });
 });

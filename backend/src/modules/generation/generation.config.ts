@@ -60,6 +60,10 @@ export const generationEnv = {
   GENERATION_MAX_IN_FLIGHT_PER_INSTANCE: positiveInt.default(2),
   // Worker threads for the local engine's pixel work (ADR 0022); unset: one fewer than the cores, at least 1.
   LOCAL_ENGINE_THREADS: positiveInt.optional(),
+  // Issue 29: the CPU-bound steps of generations (upload check, the local engine's edit, an
+  // output's watermark, renditions, credentials) running at once in this instance; the rest wait
+  // their turn. Bounds the memory of concurrent edits.
+  GENERATION_IMAGE_WORK_CONCURRENCY: positiveInt.default(1),
   // POST /api/content-filter calls per client IP per minute (all instances together).
   CONTENT_FILTER_PER_MINUTE: positiveInt.default(60),
 };
@@ -93,6 +97,8 @@ export function generationConfig(env: EnvOf<typeof generationEnv>) {
       upload: { maxBytes: env.UPLOAD_MAX_BYTES, maxMegapixels: env.UPLOAD_MAX_MEGAPIXELS },
       /** ADR 0022: the local engine's worker pool. */
       localEngineThreads: env.LOCAL_ENGINE_THREADS ?? Math.max(1, availableParallelism() - 1),
+      /** Issue 29: InstanceImageWork's turns. */
+      imageWorkConcurrency: env.GENERATION_IMAGE_WORK_CONCURRENCY,
       maxInFlight: { perUser: env.GENERATION_MAX_IN_FLIGHT_PER_USER, perInstance: env.GENERATION_MAX_IN_FLIGHT_PER_INSTANCE },
       contentFilterPerMinute: env.CONTENT_FILTER_PER_MINUTE,
     },

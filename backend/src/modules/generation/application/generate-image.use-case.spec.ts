@@ -13,6 +13,7 @@ import { UnreadableUploadError } from '../domain/generation-errors';
 import { GenerateImageUseCase } from './generate-image.use-case';
 import type { ImageEditRequest, ImageModel } from './image-model.port';
 import { InstanceGenerationSlots } from './instance-generation-slots';
+import { InstanceImageWork } from './instance-image-work';
 import { OutputImageService } from '../adapters/codecs/output-image.service';
 import { RegionMaskService } from '../adapters/codecs/region-mask.service';
 import { ChainSourceCodec } from '../adapters/codecs/chain-source.codec';
@@ -105,6 +106,7 @@ describe('GenerateImageUseCase', () => {
       { sign: async (bytes: Buffer) => bytes } as unknown as ContentCredentialsService,
       // The block list (D43) is the integration tests' (test/reports): nothing is blocked here.
       { isBlocked: async () => false } as unknown as ReportsApi,
+      new InstanceImageWork(config),
     );
     const run = (over: Record<string, unknown> = {}) =>
       useCase.execute({ userId: 'u1', image: { buffer: jpeg, originalname: 'a.jpg' }, prompt: 'make it black and white', ...over });

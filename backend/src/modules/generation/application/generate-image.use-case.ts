@@ -25,6 +25,7 @@ import { checkPromptOnServer } from '../domain/shared-with-client/prompt-filter'
 import { shouldWatermark } from '../domain/watermark';
 import { IMAGE_MODEL, type ImageEditResult, type ImageModel } from './image-model.port';
 import { InstanceGenerationSlots } from './instance-generation-slots';
+import { InstanceImageWork } from './instance-image-work';
 import { OutputImageService } from '../adapters/codecs/output-image.service';
 import { RegionMaskService, type PreparedMask } from '../adapters/codecs/region-mask.service';
 import { UploadCheckService, type CheckedImage } from '../adapters/codecs/upload-check.service';
@@ -138,6 +139,7 @@ export class GenerateImageUseCase {
     private readonly chainCodec: ChainSourceCodec,
     private readonly credentials: ContentCredentialsService,
     @Inject(REPORTS_API) private readonly reports: ReportsApi,
+    private readonly imageWork: InstanceImageWork,
   ) {}
 
   async execute(command: GenerateImageCommand): Promise<GenerationResult> {
@@ -178,7 +180,7 @@ export class GenerateImageUseCase {
     if ((await this.credits.balance(command.userId)).balance < count) throw new InsufficientCreditsError();
     const [source, mask] = request.sourceImageId
       ? await this.chainSource(command, request.sourceImageId)
-      : await this.uploadSource(command);
+      : await this.imageWork.run(() => this.uploadSource(command));
 
     const ids = Array.from({ length: count }, () => randomUUID());
     const seeds = distinctSeeds(count);
@@ -385,7 +387,8 @@ export class GenerateImageUseCase {
   ): Promise<GenerationResult> {
     const edited = await this.callModel(imageId, request, seed, original, clientSignal);
     const watermarked = shouldWatermark(reservation.kind);
-    const completed = await oneAtATime(async () => {
+    // Issue 29: and in one of this instance's image-work turns, with every other generation's.
+    const completed = await oneAtATime(() => this.imageWork.run(async () => {
       const made = mask ? await this.masks.composite(original.bytes, edited.image, mask) : edited.image;
       // The output is checked (and turned upright, watermarked) first: what is not an image is the model's failure.
       const output = await this.outputs.prepare(made, { watermark: watermarked });
@@ -421,7 +424,7 @@ export class GenerateImageUseCase {
         fingerprint: { sha256: createHash('sha256').update(signed).digest('hex'), phash: madeFingerprint.phash },
         hasContentCredentials: true,
       });
-    });
+    }));
     // The recovery job gave up on it meanwhile (and released its credit): it stays failed.
     if (!completed) throw new TransientModelError('The generation took too long and was abandoned');
     await this.credits.capture(reservation.id, imageId);

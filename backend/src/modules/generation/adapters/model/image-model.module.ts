@@ -5,6 +5,7 @@ import { ChainImageModel } from '../../application/chain-image-model';
 import { CHAIN_MODELS, type ChainModels, type NamedImageModel } from '../../application/chain-models';
 import { type ActiveEngine, ENGINE_CAPABILITIES } from '../../application/engine-capabilities.port';
 import { IMAGE_MODEL, type ImageModel } from '../../application/image-model.port';
+import { InstanceImageWork } from '../../application/instance-image-work';
 import { ModelChainService } from '../../application/model-chain.service';
 import { RunModelRecoveryJob } from '../../application/run-model-recovery.job';
 import { LOCAL_ENGINE_MODEL } from '../../domain/model-catalogue';
@@ -29,9 +30,10 @@ import { TypeormModelChainRepository } from './typeorm/typeorm-model-chain.repos
     {
       // ADR 0022: the local engine's worker threads (started on the first edit, closed with the app).
       provide: LocalEnginePool,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => new LocalEnginePool({ threads: config.generation.localEngineThreads }),
+      inject: [APP_CONFIG, InstanceImageWork],
+      useFactory: (config: AppConfig, turns: InstanceImageWork) => new LocalEnginePool({ threads: config.generation.localEngineThreads, turns }),
     },
+    InstanceImageWork,
     LocalImageModel,
     TypeormModelChainRepository,
     {
@@ -81,6 +83,6 @@ import { TypeormModelChainRepository } from './typeorm/typeorm-model-chain.repos
       },
     },
   ],
-  exports: [IMAGE_MODEL, ENGINE_CAPABILITIES, ModelChainService],
+  exports: [IMAGE_MODEL, ENGINE_CAPABILITIES, ModelChainService, InstanceImageWork],
 })
 export class ImageModelModule {}

@@ -90,11 +90,41 @@ function variationOf(seed: number): Variation {
  * seed's film grain over the whole picture.
  */
 export async function applyIntents(image: RawImage, intents: readonly EditIntent[], seed = 0): Promise<RawImage> {
-  const variation = variationOf(seed);
+  return applyWith(image, intents, variationOf(seed));
+}
+
+async function applyWith(image: RawImage, intents: readonly EditIntent[], variation: Variation): Promise<RawImage> {
   const subject = new SubjectOf(image);
   let current = image;
   for (const intent of intents) current = await applyIntent(current, intent, variation, subject);
   return grain(current, variation.seed);
+}
+
+/**
+ * One edit, file in, file out: decode, the intents, the grain, encode (the same bytes as
+ * `encode(applyIntents(decode(input)))`). Issue 29: when the first intent is a pass libvips can
+ * run as it decodes (a tone, a colour matrix, a turn, a flip, a blur), it runs inside the decode,
+ * so a 12-megapixel photo sits in memory as raw pixels once during that step instead of twice
+ * (36 MB less at the engine's peak).
+ */
+export async function renderFile(input: Buffer, intents: readonly EditIntent[], seed: number, mimeType: OutputMime): Promise<Buffer> {
+  const variation = variationOf(seed);
+  const [first, ...rest] = intents;
+  const fused = first && isPassIntent(first) ? await decodeThrough(input, first, variation) : null;
+  const image = fused ? await applyWith(fused, rest, variation) : await applyWith(await decode(input), intents, variation);
+  return encode(image, mimeType);
+}
+
+/** decode() with a pass applied on the way; null for a grey input (decode expands it first, so the pass would see other channels). */
+async function decodeThrough(input: Buffer, intent: PassIntent, v: Variation): Promise<RawImage | null> {
+  const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  if (!meta.width || !meta.height || (meta.channels !== 3 && meta.channels !== 4) || meta.space === 'b-w') return null;
+  const shape = { width: meta.width, height: meta.height, channels: meta.channels };
+  const { data, info } = await passOp(intent, v.strength, shape)(sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).toColourspace('srgb'))
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  if (info.channels !== shape.channels) return null;
+  return { data, width: info.width, height: info.height, channels: info.channels };
 }
 
 /**
@@ -123,33 +153,22 @@ async function applyIntent(img: RawImage, intent: EditIntent, v: Variation, subj
     case 'remove-background':
       return removeBackground(img, await subject.get(img));
     case 'rotate':
-      return pass(img, (s) => s.rotate(intent.degrees));
     case 'flip-vertical':
-      return pass(img, (s) => s.flip());
     case 'mirror':
-      return pass(img, (s) => s.flop());
+    case 'blur':
+    case 'brighten':
+    case 'darken':
+    case 'saturate':
+    case 'grayscale':
+    case 'warm':
+    case 'cool':
+      return pass(img, passOp(intent, k, img));
     case 'cartoon':
       return cartoon(img);
     case 'pixelate':
       return pixelate(img);
-    case 'blur':
-      return pass(img, (s) => s.blur(Math.max(2.5, Math.max(img.width, img.height) / 350)));
-    case 'brighten':
-      return linear(img, [1.15, 1.15, 1.15], [28, 28, 28], k);
-    case 'darken':
-      return linear(img, [0.68, 0.68, 0.68], [0, 0, 0], k);
     case 'dramatic':
-      return vignette(await linear(img, [1.4, 1.4, 1.4], [-51, -51, -51], k), 0.75, v);
-    case 'saturate':
-      return pass(img, (s) => s.recomb(saturationMatrix(1 + 0.6 * k)));
-    case 'grayscale':
-      return pass(img, (s) =>
-        s.recomb([
-          [0.2126, 0.7152, 0.0722],
-          [0.2126, 0.7152, 0.0722],
-          [0.2126, 0.7152, 0.0722],
-        ]),
-      );
+      return vignette(await pass(img, linearOp([1.4, 1.4, 1.4], [-51, -51, -51], k, img)), 0.75, v);
     case 'sepia':
       return vignette(
         await pass(img, (s) =>
@@ -162,14 +181,10 @@ async function applyIntent(img: RawImage, intent: EditIntent, v: Variation, subj
         0.35,
         v,
       );
-    case 'warm':
-      return linear(img, [1.1, 1.0, 0.8], [18, 6, -6], k);
-    case 'cool':
-      return linear(img, [0.82, 0.97, 1.12], [-6, 4, 22], k);
     case 'sunset':
       return sunsetGlow(img, k);
     case 'rain':
-      return rain(await linear(img, [0.78, 0.82, 0.9], [0, 2, 10], k), v.seed);
+      return rain(await pass(img, linearOp([0.78, 0.82, 0.9], [0, 2, 10], k, img)), v.seed);
     case 'snow':
       return snow(img, v);
     case 'caption':
@@ -190,15 +205,55 @@ async function pass(img: RawImage, op: (s: Sharp) => Sharp): Promise<RawImage> {
   return { data, width: info.width, height: info.height, channels: info.channels as 3 | 4 };
 }
 
+/** The intents that are one libvips pass over the whole picture. */
+const PASS_KINDS = ['rotate', 'flip-vertical', 'mirror', 'blur', 'brighten', 'darken', 'saturate', 'grayscale', 'warm', 'cool'] as const;
+type PassIntent = Extract<EditIntent, { kind: (typeof PASS_KINDS)[number] }>;
+type Shape = Pick<RawImage, 'width' | 'height' | 'channels'>;
+
+function isPassIntent(intent: EditIntent): intent is PassIntent {
+  return (PASS_KINDS as readonly string[]).includes(intent.kind);
+}
+
+/** A pass intent's libvips operation, for a picture of this shape; k is the seed's strength. */
+function passOp(intent: PassIntent, k: number, img: Shape): (s: Sharp) => Sharp {
+  switch (intent.kind) {
+    case 'rotate':
+      return (s) => s.rotate(intent.degrees);
+    case 'flip-vertical':
+      return (s) => s.flip();
+    case 'mirror':
+      return (s) => s.flop();
+    case 'blur':
+      return (s) => s.blur(Math.max(2.5, Math.max(img.width, img.height) / 350));
+    case 'brighten':
+      return linearOp([1.15, 1.15, 1.15], [28, 28, 28], k, img);
+    case 'darken':
+      return linearOp([0.68, 0.68, 0.68], [0, 0, 0], k, img);
+    case 'saturate':
+      return (s) => s.recomb(saturationMatrix(1 + 0.6 * k));
+    case 'grayscale':
+      return (s) =>
+        s.recomb([
+          [0.2126, 0.7152, 0.0722],
+          [0.2126, 0.7152, 0.0722],
+          [0.2126, 0.7152, 0.0722],
+        ]);
+    case 'warm':
+      return linearOp([1.1, 1.0, 0.8], [18, 6, -6], k, img);
+    case 'cool':
+      return linearOp([0.82, 0.97, 1.12], [-6, 4, 22], k, img);
+  }
+}
+
 /** A per-channel `a * v + b`, its distance from "no change" scaled by k (the seed's strength). */
-function linear(img: RawImage, a: [number, number, number], b: [number, number, number], k: number): Promise<RawImage> {
+function linearOp(a: [number, number, number], b: [number, number, number], k: number, img: Shape): (s: Sharp) => Sharp {
   const mult = a.map((m) => 1 + (m - 1) * k) as [number, number, number];
   const add = b.map((c) => c * k) as [number, number, number];
-  return pass(img, (s) => s.linear(perChannel(img, mult), perChannel(img, add, 0)));
+  return (s) => s.linear(perChannel(img, mult), perChannel(img, add, 0));
 }
 
 /** sharp's linear() wants one value per channel: leave alpha alone. */
-function perChannel(img: RawImage, rgb: [number, number, number], alpha = 1): number[] {
+function perChannel(img: Shape, rgb: [number, number, number], alpha = 1): number[] {
   return img.channels === 4 ? [...rgb, alpha] : rgb;
 }
 
@@ -321,7 +376,7 @@ function drawFlake(img: RawImage, cx: number, cy: number, r: number, alpha: numb
 
 /** Falling snow: a cold, hazy light and flakes of three sizes (small ones far, big ones near), placed by the seed. */
 async function snow(img: RawImage, v: Variation): Promise<RawImage> {
-  const hazy = await linear(img, [0.84, 0.88, 0.92], [26, 30, 40], v.strength);
+  const hazy = await pass(img, linearOp([0.84, 0.88, 0.92], [26, 30, 40], v.strength, img));
   const rand = seededRandom(v.seed ^ 0x5e0f1a);
   const unit = Math.max(img.width, img.height) / 1000;
   const count = Math.round((img.width * img.height) / (unit * unit * 400));

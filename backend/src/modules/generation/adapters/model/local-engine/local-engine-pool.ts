@@ -11,6 +11,11 @@ export interface LocalEnginePoolOptions {
   filename?: string;
   /** A thread idle this long exits (memory back); the next edit starts a new one. */
   idleTimeoutMs?: number;
+  /**
+   * Issue 29: the instance's turns for CPU-heavy image work (InstanceImageWork), taken before a
+   * thread: an edit's pixels then never sit in memory beside another generation's output step.
+   */
+  turns?: { run<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> };
 }
 
 /** render.worker as a .js file in dist, as a .ts file under ts-node or ts-jest. */
@@ -24,16 +29,24 @@ const DEFAULT_WORKER = path.join(__dirname, `render.worker${path.extname(__filen
  */
 export class LocalEnginePool {
   private readonly pool: Piscina<RenderTask, RenderOutcome>;
+  private readonly turns: LocalEnginePoolOptions['turns'];
   private running = 0;
   private readonly waiting: Array<() => void> = [];
 
   constructor(options: LocalEnginePoolOptions) {
     const filename = options.filename ?? DEFAULT_WORKER;
+    this.turns = options.turns;
     this.pool = new Piscina<RenderTask, RenderOutcome>({
       filename,
       minThreads: 0,
       maxThreads: Math.max(1, options.threads),
       idleTimeout: options.idleTimeoutMs ?? 60_000,
+      // Issue 29: between tasks piscina's default ('sync') parks the thread in Atomics.wait, and
+      // nothing runs there, not even the deferred frees of an edit's pixel buffers: every idle
+      // worker kept its last edit's ~70 MB. Through the message port, the thread's event loop runs
+      // between tasks (the worker collects after each edit, render.worker.ts); the cost is a
+      // message event per task, nothing next to an edit.
+      atomics: 'disabled',
       ...typescriptWorkerOptions(filename),
     });
   }
@@ -62,6 +75,10 @@ export class LocalEnginePool {
    * (ADR 0024).
    */
   async render(task: RenderTask, signal?: AbortSignal): Promise<Buffer | NoSubject> {
+    return this.turns ? this.turns.run(() => this.renderInThread(task, signal), signal) : this.renderInThread(task, signal);
+  }
+
+  private async renderInThread(task: RenderTask, signal?: AbortSignal): Promise<Buffer | NoSubject> {
     await this.turn(signal);
     try {
       const image = new Uint8Array(task.image.byteLength);

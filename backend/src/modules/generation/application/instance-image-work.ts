@@ -1,0 +1,62 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
+
+/**
+ * Issue 29: the CPU-bound steps of this instance's generations (the upload check with its decode,
+ * the local engine's edit, and an output's watermark, renditions, credentials and store), at most
+ * GENERATION_IMAGE_WORK_CONCURRENCY at once (default 1), the rest waiting in arrival order. Each
+ * step holds a 12-megapixel photo's decodes (tens of MB) while it runs: four edits taking their
+ * steps side by side, on two cores they share anyway, peaked at 520 MB; one step at a time, under
+ * 400 MB, for 10 % more wall time (`npm run bench -- memory`). A Replicate call takes no turn (a
+ * vendor's 10-20 s is not this machine's work). Unlike InstanceGenerationSlots (429 at once), this
+ * queues: every waiting step belongs to a generation already admitted.
+ */
+@Injectable()
+export class InstanceImageWork {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  get concurrency(): number {
+    return this.config.generation.imageWorkConcurrency;
+  }
+
+  /** Steps running now and steps waiting for a turn. */
+  get load(): { running: number; waiting: number } {
+    return { running: this.running, waiting: this.waiting.length };
+  }
+
+  /**
+   * Runs `work` in its turn; the turn is given back however it ends. A signal that fires while
+   * the work still waits takes it out of the line (rejected with the signal's reason).
+   */
+  async run<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    signal?.throwIfAborted();
+    if (this.running < this.concurrency) this.running++;
+    else await this.turn(signal); // the finishing step hands its turn over
+    try {
+      return await work();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+
+  private turn(signal: AbortSignal | undefined): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const go = () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      };
+      const onAbort = () => {
+        const at = this.waiting.indexOf(go);
+        if (at >= 0) this.waiting.splice(at, 1);
+        reject(signal?.reason);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiting.push(go);
+    });
+  }
+}
