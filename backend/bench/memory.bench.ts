@@ -50,9 +50,11 @@ async function bareNodeRss(): Promise<number> {
  * through the built app; RSS sampled every 20 ms: the peak, then how long until it is back under
  * 250 MB (at most 30 s).
  */
-async function concurrentTwelveMegapixelEdits(): Promise<void> {
+async function concurrentTwelveMegapixelEdits(allocator: 'production' | 'glibc'): Promise<void> {
   const photo = await twelveMegapixelJpeg(path.resolve(__dirname, '..', 'assets', 'demo-photos', 'coffee.png'), { sigma: 18, resize: { fit: 'fill' } });
-  const app = await startEditingApp();
+  // 'glibc': the same settings without jemalloc (information: what a machine without it gets).
+  const env: Record<string, string> = allocator === 'glibc' ? { LD_PRELOAD: '', MALLOC_CONF: '' } : {};
+  const app = await startEditingApp(env);
   try {
     const users = [await verifiedUser(app), await verifiedUser(app)];
     await new Promise((r) => setTimeout(r, 1000));
@@ -70,7 +72,8 @@ async function concurrentTwelveMegapixelEdits(): Promise<void> {
     }
     const settledAfter = (performance.now() - settleStarted) / 1000;
     const mb = (n: number) => Number(n.toFixed(1));
-    console.log(`\n4 local 12-megapixel edits at once (${PHOTO_LABEL}), built app as production runs it: ${Math.round(wall)} ms for all, each ${times.map(Math.round).join(' / ')} ms`);
+    const runtime = allocator === 'glibc' ? 'the same without jemalloc (glibc malloc; information)' : `built app as production runs it (${PRODUCTION_RUNTIME.env.LD_PRELOAD ? 'jemalloc' : 'glibc malloc: no libjemalloc2 on this machine'})`;
+    console.log(`\n4 local 12-megapixel edits at once (${PHOTO_LABEL}), ${runtime}: ${Math.round(wall)} ms for all, each ${times.map(Math.round).join(' / ')} ms`);
     console.table([
       { when: 'before (1 s idle)', 'RSS MB': mb(atStart), 'target MB': TARGET_MB, ok: atStart <= TARGET_MB ? 'yes' : 'NO' },
       { when: 'peak during the 4 edits (sampled every 20 ms)', 'RSS MB': mb(peak), 'target MB': EDIT_PEAK_TARGET_MB, ok: peak <= EDIT_PEAK_TARGET_MB ? 'yes' : 'NO' },
@@ -89,7 +92,8 @@ async function concurrentTwelveMegapixelEdits(): Promise<void> {
 const PHOTO_LABEL = 'coffee.png stretched to 4000x3000 with grain, JPEG q92';
 
 export async function run(): Promise<void> {
-  await withDatabaseServer(concurrentTwelveMegapixelEdits);
+  await withDatabaseServer(() => concurrentTwelveMegapixelEdits('production'));
+  if (PRODUCTION_RUNTIME.env.LD_PRELOAD) await withDatabaseServer(() => concurrentTwelveMegapixelEdits('glibc'));
   await withDatabaseServer(async () => {
     const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'magic-editor-memory-bench-'));
     // The app runs as `npm start` and the Docker image run it (PRODUCTION_RUNTIME);

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { builtIsFresh } from '../../test/support/server-process';
@@ -17,13 +18,18 @@ export function assertFreshBuild(): void {
 }
 
 /**
- * How production runs the server: the root and backend `start` scripts and docker/Dockerfile's CMD
- * and ENV carry these same settings (keep them together).
+ * How production runs the server: scripts/node-runtime.sh (the root and backend `start` scripts
+ * and docker/Dockerfile's CMD run it), its allocator settings read from the script itself.
  */
-export const PRODUCTION_RUNTIME = {
+export const PRODUCTION_RUNTIME: { nodeArgs: readonly string[]; env: Readonly<Record<string, string>> } = {
   nodeArgs: ['--max-semi-space-size=4'],
-  env: { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '4194304' },
-} as const;
+  env: Object.fromEntries(
+    execFileSync('sh', [path.join(BACKEND, '..', 'scripts', 'node-runtime.sh'), '--print-env'], { encoding: 'utf8', env: process.env })
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  ),
+};
 
 /**
  * The BUILT app (`node backend/dist/main.js`, what `npm start` and the Docker image run), for

@@ -11,7 +11,7 @@ import type { AppProcess } from './servers';
  * The built app as production runs it (PRODUCTION_RUNTIME), the local engine editing (D10), mail
  * to a folder, and per-address limits lifted so a bench can sign up as many people as it needs.
  */
-export async function startEditingApp(): Promise<AppProcess & { outbox: string }> {
+export async function startEditingApp(extraEnv: Record<string, string> = {}): Promise<AppProcess & { outbox: string }> {
   const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'magic-editor-edit-bench-'));
   const app = await startBuiltAppProcess(
     {
@@ -22,6 +22,7 @@ export async function startEditingApp(): Promise<AppProcess & { outbox: string }
       GENERATION_MAX_IN_FLIGHT_PER_INSTANCE: '8',
       REPLICATE_API_TOKEN: '',
       MODEL_CHAIN: '',
+      ...extraEnv,
     },
     PRODUCTION_RUNTIME.nodeArgs,
   );
