@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -10,6 +11,7 @@ import { withDatabaseServer } from './support/load';
 import { postEdit, sampleRss, startEditingApp, verifiedUser } from './support/local-edits';
 import { twelveMegapixelJpeg } from './support/phone-photo';
 import { startBareServer } from './support/servers';
+import { seedSignedInUser } from './support/sessions';
 
 /** Issue 14: RSS after start and after a mixed load, target ≤ 200 MB for both. */
 const TARGET_MB = 200;
@@ -91,9 +93,79 @@ async function concurrentTwelveMegapixelEdits(allocator: 'production' | 'glibc')
 
 const PHOTO_LABEL = 'coffee.png stretched to 4000x3000 with grain, JPEG q92';
 
+/** Issue 29: the images of the export user (D35's zip holds each one's original and output). */
+const EXPORT_IMAGES = Number(process.env.MEMORY_BENCH_EXPORT_IMAGES ?? 10_000);
+
+/**
+ * Issue 29: "Download my data" of a user with 10,000 saved images (each a real 1280x960 JPEG as
+ * original and output, in the rows' bytea as the default store keeps them) through the built app
+ * as production runs it; RSS sampled every 20 ms: the peak, then how long until it is back under
+ * 250 MB (at most 30 s).
+ */
+async function exportOfTenThousandImages(): Promise<void> {
+  const secret = randomBytes(32).toString('hex');
+  const app = await startBuiltAppProcess({ ...PRODUCTION_RUNTIME.env, SESSION_SECRET: secret }, PRODUCTION_RUNTIME.nodeArgs);
+  try {
+    const photo = await sharp(path.resolve(__dirname, '..', 'assets', 'demo-photos', 'coffee.png')).resize(1280, 960, { fit: 'fill' }).jpeg({ quality: 85 }).toBuffer();
+    const sql = new Client({ connectionString: app.db.url });
+    await sql.connect();
+    let cookie: string;
+    try {
+      const user = await seedSignedInUser(sql, secret, { label: 'export' });
+      cookie = user.cookie;
+      await sql.query(`UPDATE "user" SET subscription_tier = 'starter', is_subscribed = true WHERE id = $1`, [user.id]);
+      await sql.query(
+        `INSERT INTO image (id, user_id, prompt, style, status, is_public, laugh_count, "timestamp", is_saved, saved_at, expires_at,
+                            original_path, generated_path, original_mime_type, generated_mime_type, model, original_image_data, generated_image_data)
+         SELECT gen_random_uuid(), $1, 'add snow falling, take ' || g, 'realistic', 'completed', false, 0, now() - make_interval(secs => g),
+                true, now() - make_interval(secs => g), now() + interval '30 days', NULL, NULL, 'image/jpeg', 'image/jpeg', 'local-engine', $3, $3
+           FROM generate_series(1, $2) g`,
+        [user.id, EXPORT_IMAGES, photo],
+      );
+      await sql.query(`VACUUM (ANALYZE) image`);
+    } finally {
+      await sql.end();
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+    const atStart = residentMemory(app.pid).rssMb;
+    const sampler = sampleRss(app.pid);
+    const started = performance.now();
+    const res = await fetch(`${app.baseUrl}/api/user/export`, { headers: { cookie } });
+    if (res.status !== 200 || !res.body) throw new Error(`export: ${res.status} ${await res.text()}`);
+    let bytes = 0;
+    for await (const chunk of res.body) bytes += (chunk as Uint8Array).length;
+    const wall = performance.now() - started;
+    const peak = sampler.stop();
+    const settleStarted = performance.now();
+    let now = residentMemory(app.pid).rssMb;
+    while (now > SETTLED_TARGET_MB && performance.now() - settleStarted < 30_000) {
+      await new Promise((r) => setTimeout(r, 250));
+      now = residentMemory(app.pid).rssMb;
+    }
+    const settledAfter = (performance.now() - settleStarted) / 1000;
+    const mb = (n: number) => Number(n.toFixed(1));
+    console.log(
+      `\nexport of a user with ${EXPORT_IMAGES} saved images (${(photo.length / 1024).toFixed(0)} KB JPEG each as original and output), built app as production runs it: ${(bytes / 1e6).toFixed(0)} MB zip in ${(wall / 1000).toFixed(1)} s`,
+    );
+    console.table([
+      { when: 'before (1 s idle)', 'RSS MB': mb(atStart), 'target MB': TARGET_MB, ok: atStart <= TARGET_MB ? 'yes' : 'NO' },
+      { when: 'peak during the export (sampled every 20 ms)', 'RSS MB': mb(peak), 'target MB': EDIT_PEAK_TARGET_MB, ok: peak <= EDIT_PEAK_TARGET_MB ? 'yes' : 'NO' },
+      {
+        when: `${settledAfter.toFixed(1)} s after the last byte`,
+        'RSS MB': mb(now),
+        'target MB': `${SETTLED_TARGET_MB} within 30 s`,
+        ok: now <= SETTLED_TARGET_MB ? 'yes' : 'NO',
+      },
+    ]);
+  } finally {
+    await app.stop();
+  }
+}
+
 export async function run(): Promise<void> {
   await withDatabaseServer(() => concurrentTwelveMegapixelEdits('production'));
   if (PRODUCTION_RUNTIME.env.LD_PRELOAD) await withDatabaseServer(() => concurrentTwelveMegapixelEdits('glibc'));
+  await withDatabaseServer(exportOfTenThousandImages);
   await withDatabaseServer(async () => {
     const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'magic-editor-memory-bench-'));
     // The app runs as `npm start` and the Docker image run it (PRODUCTION_RUNTIME);

@@ -5,19 +5,27 @@ import type { ExportArchive } from '../../application/export-archive';
 /** Bytes handed to the zip per chunk: backpressure works at this grain, not per whole image. */
 const CHUNK = 64 * 1024;
 
-/** A buffer as a stream that hands out one chunk each time it is asked (no copy). */
-function chunked(bytes: Buffer): Readable {
+/**
+ * A buffer as a stream that hands out one chunk each time it is asked (no copy), and lets go of
+ * the buffer once it has handed out the last one: yazl keeps every entry's stream until the zip
+ * ends (for the central directory), and a stream still holding its bytes kept every file of the
+ * export in memory (issue 29: 4 GB of RSS for a 3.6 GB zip).
+ */
+function chunked(input: Buffer): Readable {
+  let bytes: Buffer | null = input;
   let offset = 0;
   return new Readable({
     highWaterMark: CHUNK,
     read() {
-      if (offset >= bytes.length) {
+      if (!bytes || offset >= bytes.length) {
+        bytes = null;
         this.push(null);
         return;
       }
       const end = Math.min(offset + CHUNK, bytes.length);
       this.push(bytes.subarray(offset, end));
       offset = end;
+      if (offset >= bytes.length) bytes = null; // the last chunk is out: the stream holds nothing more
     },
   });
 }
@@ -39,7 +47,13 @@ export class YazlExportArchive implements ExportArchive {
 
   addFile(name: string, bytes: Buffer, options: { compress: boolean; modifiedAt: Date }): Promise<void> {
     if (this.abortedWith) return Promise.reject(this.abortedWith);
-    const source = chunked(bytes);
+    // No closure below may see `bytes`: yazl keeps each entry's stream, and with it the stream's
+    // listeners, until the zip ends (issue 29: a closure over the buffer kept every file of the
+    // export in memory, 4 GB of RSS for a 3.6 GB zip).
+    return this.added(chunked(bytes), name, bytes.length, options);
+  }
+
+  private added(source: Readable, name: string, size: number, options: { compress: boolean; modifiedAt: Date }): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       const abort = (error: Error) => {
         source.destroy();
@@ -51,7 +65,7 @@ export class YazlExportArchive implements ExportArchive {
         if (error) reject(this.abortedWith ?? error);
         else resolve();
       });
-      this.zip.addReadStream(source, name, { compress: options.compress, mtime: options.modifiedAt, size: bytes.length });
+      this.zip.addReadStream(source, name, { compress: options.compress, mtime: options.modifiedAt, size });
     });
   }
 
