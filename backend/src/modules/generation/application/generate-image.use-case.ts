@@ -236,7 +236,7 @@ export class GenerateImageUseCase {
     // D42: the photo every variant is edited from, the parent ingredient of each one's credentials (hashed once).
     const parent = { sha256: source.fingerprint?.sha256 ?? createHash('sha256').update(source.input.bytes).digest('hex'), mimeType: source.input.mimeType };
     const outcomes = await Promise.allSettled(
-      ids.map((id, i) => this.generateOne(id, seeds[i], request, source.input, parent, mask, reservations[i], command.signal, oneAtATime)),
+      ids.map((id, i) => this.generateOne(id, seeds[i], request, source, parent, mask, reservations[i], command.signal, oneAtATime)),
     );
     const completed: GenerationResult[] = [];
     let firstError: unknown;
@@ -308,7 +308,10 @@ export class GenerateImageUseCase {
     // from a second decode of the upload (issue 14); started by the images context once the row is
     // written (encoding during the insert only slowed the insert down). Made once for all variants.
     const pixels = original.renditionPixels;
-    const makeOriginalRenditions = pixels ? once(() => this.images.renditionsFromPixels(pixels, original.width)) : undefined;
+    // Issue 29: in a turn of their own (six encodes of a 9 MB decode), which generateOne waits for
+    // before its output step's turn: that step needs them, and a turn held while waiting for
+    // another turn would never be given back.
+    const makeOriginalRenditions = pixels ? once(() => this.imageWork.run(() => this.images.renditionsFromPixels(pixels, original.width))) : undefined;
     const mask = checkedMask ? await this.masks.prepare(checkedMask.bytes, original) : undefined;
     return [
       {
@@ -378,15 +381,19 @@ export class GenerateImageUseCase {
     imageId: string,
     seed: number,
     request: GenerationRequest,
-    original: CheckedImage,
+    source: PhotoSource,
     parent: EditProvenance['parent'],
     mask: PreparedMask | undefined,
     reservation: Reservation,
     clientSignal: AbortSignal | undefined,
     oneAtATime: Serial,
   ): Promise<GenerationResult> {
+    const original = source.input;
     const edited = await this.callModel(imageId, request, seed, original, clientSignal);
     const watermarked = shouldWatermark(reservation.kind);
+    // The original's renditions, which the output step's completion stores, made before its turn
+    // is taken (they take a turn of their own; a failure is the images context's to handle).
+    await source.makeOriginalRenditions?.().catch(() => undefined);
     // Issue 29: and in one of this instance's image-work turns, with every other generation's.
     const completed = await oneAtATime(() => this.imageWork.run(async () => {
       const made = mask ? await this.masks.composite(original.bytes, edited.image, mask) : edited.image;

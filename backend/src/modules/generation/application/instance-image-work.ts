@@ -3,11 +3,12 @@ import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 
 /**
  * Issue 29: the CPU-bound steps of this instance's generations (the upload check with its decode,
- * the local engine's edit, and an output's watermark, renditions, credentials and store), at most
- * GENERATION_IMAGE_WORK_CONCURRENCY at once (default 1), the rest waiting in arrival order. Each
- * step holds a 12-megapixel photo's decodes (tens of MB) while it runs: four edits taking their
- * steps side by side, on two cores they share anyway, peaked at 520 MB; one step at a time, under
- * 400 MB, for 10 % more wall time (`npm run bench -- memory`). A Replicate call takes no turn (a
+ * the original's renditions, the local engine's edit, and an output's watermark, renditions,
+ * credentials and store), at most GENERATION_IMAGE_WORK_CONCURRENCY at once (default 1), the rest
+ * waiting in arrival order. Each step holds a 12-megapixel photo's decodes (tens of MB) while it
+ * runs: four edits taking their steps side by side, on two cores they share anyway, peaked at
+ * 520 MB; one step at a time, under 400 MB, for 10-25 % more wall time (`npm run bench -- memory`,
+ * ADR 0036). A Replicate call takes no turn (a
  * vendor's 10-20 s is not this machine's work). Unlike InstanceGenerationSlots (429 at once), this
  * queues: every waiting step belongs to a generation already admitted.
  */
