@@ -48,6 +48,38 @@ async function bareNodeRss(): Promise<number> {
 }
 
 /**
+ * Issue 29: RSS before, the peak while `load` runs (sampled every 20 ms), and how long until it is
+ * back under 250 MB (waiting at most 30 s), printed as a table under `title(result)`.
+ */
+async function peakAndSettle<T>(pid: number, what: { during: string; after: string }, load: () => Promise<T>, title: (result: T, wallMs: number) => string): Promise<void> {
+  const atStart = residentMemory(pid).rssMb;
+  const sampler = sampleRss(pid);
+  const started = performance.now();
+  const result = await load();
+  const wall = performance.now() - started;
+  const peak = sampler.stop();
+  const settleStarted = performance.now();
+  let now = residentMemory(pid).rssMb;
+  while (now > SETTLED_TARGET_MB && performance.now() - settleStarted < 30_000) {
+    await new Promise((r) => setTimeout(r, 250));
+    now = residentMemory(pid).rssMb;
+  }
+  const settledAfter = (performance.now() - settleStarted) / 1000;
+  const mb = (n: number) => Number(n.toFixed(1));
+  console.log(`\n${title(result, wall)}`);
+  console.table([
+    { when: 'before (1 s idle)', 'RSS MB': mb(atStart), 'target MB': TARGET_MB, ok: atStart <= TARGET_MB ? 'yes' : 'NO' },
+    { when: `peak during ${what.during} (sampled every 20 ms)`, 'RSS MB': mb(peak), 'target MB': EDIT_PEAK_TARGET_MB, ok: peak <= EDIT_PEAK_TARGET_MB ? 'yes' : 'NO' },
+    {
+      when: `${settledAfter.toFixed(1)} s after ${what.after}`,
+      'RSS MB': mb(now),
+      'target MB': `${SETTLED_TARGET_MB} within 30 s`,
+      ok: now <= SETTLED_TARGET_MB ? 'yes' : 'NO',
+    },
+  ]);
+}
+
+/**
  * Issue 29: 4 local 12-megapixel edits at once (two users, each at its in-flight limit of 2)
  * through the built app; RSS sampled every 20 ms: the peak, then how long until it is back under
  * 250 MB (at most 30 s).
@@ -60,32 +92,13 @@ async function concurrentTwelveMegapixelEdits(allocator: 'production' | 'glibc')
   try {
     const users = [await verifiedUser(app), await verifiedUser(app)];
     await new Promise((r) => setTimeout(r, 1000));
-    const atStart = residentMemory(app.pid).rssMb;
-    const sampler = sampleRss(app.pid);
-    const started = performance.now();
-    const times = await Promise.all([0, 1, 2, 3].map((n) => postEdit(app, users[n % 2], photo, n % 2 ? 'add snow falling' : 'make it black and white')));
-    const wall = performance.now() - started;
-    const peak = sampler.stop();
-    const settleStarted = performance.now();
-    let now = residentMemory(app.pid).rssMb;
-    while (now > SETTLED_TARGET_MB && performance.now() - settleStarted < 30_000) {
-      await new Promise((r) => setTimeout(r, 250));
-      now = residentMemory(app.pid).rssMb;
-    }
-    const settledAfter = (performance.now() - settleStarted) / 1000;
-    const mb = (n: number) => Number(n.toFixed(1));
     const runtime = allocator === 'glibc' ? 'the same without jemalloc (glibc malloc; information)' : `built app as production runs it (${PRODUCTION_RUNTIME.env.LD_PRELOAD ? 'jemalloc' : 'glibc malloc: no libjemalloc2 on this machine'})`;
-    console.log(`\n4 local 12-megapixel edits at once (${PHOTO_LABEL}), ${runtime}: ${Math.round(wall)} ms for all, each ${times.map(Math.round).join(' / ')} ms`);
-    console.table([
-      { when: 'before (1 s idle)', 'RSS MB': mb(atStart), 'target MB': TARGET_MB, ok: atStart <= TARGET_MB ? 'yes' : 'NO' },
-      { when: 'peak during the 4 edits (sampled every 20 ms)', 'RSS MB': mb(peak), 'target MB': EDIT_PEAK_TARGET_MB, ok: peak <= EDIT_PEAK_TARGET_MB ? 'yes' : 'NO' },
-      {
-        when: `${settledAfter.toFixed(1)} s after the last answer`,
-        'RSS MB': mb(now),
-        'target MB': `${SETTLED_TARGET_MB} within 30 s`,
-        ok: now <= SETTLED_TARGET_MB ? 'yes' : 'NO',
-      },
-    ]);
+    await peakAndSettle(
+      app.pid,
+      { during: 'the 4 edits', after: 'the last answer' },
+      () => Promise.all([0, 1, 2, 3].map((n) => postEdit(app, users[n % 2], photo, n % 2 ? 'add snow falling' : 'make it black and white'))),
+      (times, wall) => `4 local 12-megapixel edits at once (${PHOTO_LABEL}), ${runtime}: ${Math.round(wall)} ms for all, each ${times.map(Math.round).join(' / ')} ms`,
+    );
   } finally {
     await app.stop();
   }
@@ -127,36 +140,19 @@ async function exportOfTenThousandImages(): Promise<void> {
       await sql.end();
     }
     await new Promise((r) => setTimeout(r, 1000));
-    const atStart = residentMemory(app.pid).rssMb;
-    const sampler = sampleRss(app.pid);
-    const started = performance.now();
-    const res = await fetch(`${app.baseUrl}/api/user/export`, { headers: { cookie } });
-    if (res.status !== 200 || !res.body) throw new Error(`export: ${res.status} ${await res.text()}`);
-    let bytes = 0;
-    for await (const chunk of res.body) bytes += (chunk as Uint8Array).length;
-    const wall = performance.now() - started;
-    const peak = sampler.stop();
-    const settleStarted = performance.now();
-    let now = residentMemory(app.pid).rssMb;
-    while (now > SETTLED_TARGET_MB && performance.now() - settleStarted < 30_000) {
-      await new Promise((r) => setTimeout(r, 250));
-      now = residentMemory(app.pid).rssMb;
-    }
-    const settledAfter = (performance.now() - settleStarted) / 1000;
-    const mb = (n: number) => Number(n.toFixed(1));
-    console.log(
-      `\nexport of a user with ${EXPORT_IMAGES} saved images (${(photo.length / 1024).toFixed(0)} KB JPEG each as original and output), built app as production runs it: ${(bytes / 1e6).toFixed(0)} MB zip in ${(wall / 1000).toFixed(1)} s`,
-    );
-    console.table([
-      { when: 'before (1 s idle)', 'RSS MB': mb(atStart), 'target MB': TARGET_MB, ok: atStart <= TARGET_MB ? 'yes' : 'NO' },
-      { when: 'peak during the export (sampled every 20 ms)', 'RSS MB': mb(peak), 'target MB': EDIT_PEAK_TARGET_MB, ok: peak <= EDIT_PEAK_TARGET_MB ? 'yes' : 'NO' },
-      {
-        when: `${settledAfter.toFixed(1)} s after the last byte`,
-        'RSS MB': mb(now),
-        'target MB': `${SETTLED_TARGET_MB} within 30 s`,
-        ok: now <= SETTLED_TARGET_MB ? 'yes' : 'NO',
+    await peakAndSettle(
+      app.pid,
+      { during: 'the export', after: 'the last byte' },
+      async () => {
+        const res = await fetch(`${app.baseUrl}/api/user/export`, { headers: { cookie } });
+        if (res.status !== 200 || !res.body) throw new Error(`export: ${res.status} ${await res.text()}`);
+        let bytes = 0;
+        for await (const chunk of res.body) bytes += (chunk as Uint8Array).length;
+        return bytes;
       },
-    ]);
+      (bytes, wall) =>
+        `export of a user with ${EXPORT_IMAGES} saved images (${(photo.length / 1024).toFixed(0)} KB JPEG each as original and output), built app as production runs it: ${(bytes / 1e6).toFixed(0)} MB zip in ${(wall / 1000).toFixed(1)} s`,
+    );
   } finally {
     await app.stop();
   }

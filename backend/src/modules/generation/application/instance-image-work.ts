@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
+import { FifoTurns } from '../../../shared/concurrency/fifo-turns';
 
 /**
  * Issue 29: the CPU-bound steps of this instance's generations (the upload check with its decode,
@@ -14,10 +15,11 @@ import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
  */
 @Injectable()
 export class InstanceImageWork {
-  private running = 0;
-  private readonly waiting: Array<() => void> = [];
+  private readonly turns: FifoTurns;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    this.turns = new FifoTurns(() => this.concurrency);
+  }
 
   get concurrency(): number {
     return this.config.generation.imageWorkConcurrency;
@@ -25,39 +27,14 @@ export class InstanceImageWork {
 
   /** Steps running now and steps waiting for a turn. */
   get load(): { running: number; waiting: number } {
-    return { running: this.running, waiting: this.waiting.length };
+    return this.turns.load;
   }
 
   /**
    * Runs `work` in its turn; the turn is given back however it ends. A signal that fires while
    * the work still waits takes it out of the line (rejected with the signal's reason).
    */
-  async run<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    signal?.throwIfAborted();
-    if (this.running < this.concurrency) this.running++;
-    else await this.turn(signal); // the finishing step hands its turn over
-    try {
-      return await work();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running--;
-    }
-  }
-
-  private turn(signal: AbortSignal | undefined): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      const go = () => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      };
-      const onAbort = () => {
-        const at = this.waiting.indexOf(go);
-        if (at >= 0) this.waiting.splice(at, 1);
-        reject(signal?.reason);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      this.waiting.push(go);
-    });
+  run<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    return this.turns.run(work, signal);
   }
 }

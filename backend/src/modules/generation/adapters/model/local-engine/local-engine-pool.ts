@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { Piscina } from 'piscina';
+import { FifoTurns } from '../../../../../shared/concurrency/fifo-turns';
 import { typescriptWorkerOptions } from '../../../../../shared/workers/typescript-worker';
 import 'sharp'; // sharp's docs: on glibc Linux the main thread loads it before any worker does
 import type { NoSubject, RenderOutcome, RenderTask } from './render.worker';
@@ -30,8 +31,8 @@ const DEFAULT_WORKER = path.join(__dirname, `render.worker${path.extname(__filen
 export class LocalEnginePool {
   private readonly pool: Piscina<RenderTask, RenderOutcome>;
   private readonly turns: LocalEnginePoolOptions['turns'];
-  private running = 0;
-  private readonly waiting: Array<() => void> = [];
+  /** One edit per thread; the others wait in arrival order. */
+  private readonly threads = new FifoTurns(() => this.maxThreads);
 
   constructor(options: LocalEnginePoolOptions) {
     const filename = options.filename ?? DEFAULT_WORKER;
@@ -63,7 +64,7 @@ export class LocalEnginePool {
 
   /** Edits running in a worker now (at most maxThreads) and edits waiting for a thread. */
   get load(): { running: number; waiting: number } {
-    return { running: this.running, waiting: this.waiting.length };
+    return this.threads.load;
   }
 
   /**
@@ -78,41 +79,14 @@ export class LocalEnginePool {
     return this.turns ? this.turns.run(() => this.renderInThread(task, signal), signal) : this.renderInThread(task, signal);
   }
 
-  private async renderInThread(task: RenderTask, signal?: AbortSignal): Promise<Buffer | NoSubject> {
-    await this.turn(signal);
-    try {
+  private renderInThread(task: RenderTask, signal?: AbortSignal): Promise<Buffer | NoSubject> {
+    return this.threads.run(async () => {
       const image = new Uint8Array(task.image.byteLength);
       image.set(task.image);
       const out = await this.pool.run({ ...task, image }, { transferList: [image.buffer] });
       if (!(out instanceof Uint8Array)) return out;
       return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
-    } finally {
-      this.running--;
-      this.waiting.shift()?.();
-    }
-  }
-
-  /** Waits for a free thread (first come, first served); refused at once when the signal fires while waiting. */
-  private turn(signal: AbortSignal | undefined): Promise<void> {
-    signal?.throwIfAborted();
-    if (this.running < this.maxThreads) {
-      this.running++;
-      return Promise.resolve();
-    }
-    return new Promise<void>((resolve, reject) => {
-      const go = () => {
-        signal?.removeEventListener('abort', onAbort);
-        this.running++;
-        resolve();
-      };
-      const onAbort = () => {
-        const at = this.waiting.indexOf(go);
-        if (at >= 0) this.waiting.splice(at, 1);
-        reject(signal?.reason);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      this.waiting.push(go);
-    });
+    }, signal);
   }
 
   destroy(): Promise<void> {
