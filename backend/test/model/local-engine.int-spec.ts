@@ -182,13 +182,16 @@ describe('local image engine (D10)', () => {
       expect((await renderFile(jpeg, intents, 7, 'image/jpeg')).equals(await stepByStep(jpeg, intents, 7, 'image/jpeg'))).toBe(true);
     });
 
-    it('the same for a PNG with an alpha channel (the pass leaves alpha alone) and for a grey JPEG (decoded as RGB first)', async () => {
+    it('the same for a PNG with an alpha channel (the pass leaves alpha alone), a grey JPEG and a 16-bit PNG (converted first)', async () => {
       const grey = await sharp(PHOTO).toColourspace('b-w').jpeg().toBuffer();
       expect((await sharp(grey).metadata()).channels).toBe(1);
+      const deep = await sharp(PHOTO).toColourspace('rgb16').png().toBuffer();
+      expect((await sharp(deep).metadata()).depth).toBe('ushort');
       for (const prompt of ['make the colors warmer', 'make it black and white', 'rotate it 90 degrees']) {
         const intents = parseEditIntents(prompt);
         expect((await renderFile(png, intents, 3, 'image/png')).equals(await stepByStep(png, intents, 3, 'image/png'))).toBe(true);
         expect((await renderFile(grey, intents, 3, 'image/jpeg')).equals(await stepByStep(grey, intents, 3, 'image/jpeg'))).toBe(true);
+        expect((await renderFile(deep, intents, 3, 'image/png')).equals(await stepByStep(deep, intents, 3, 'image/png'))).toBe(true);
       }
     });
   });

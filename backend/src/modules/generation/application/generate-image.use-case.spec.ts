@@ -122,6 +122,33 @@ describe('GenerateImageUseCase', () => {
     throw new Error('expected a rejection');
   }
 
+  it.each([
+    ['1', 1],
+    ['2', 2],
+  ])('with GENERATION_IMAGE_WORK_CONCURRENCY=%s, the output steps of 4 variants run at most %i at a time (issue 29)', async (concurrency, most) => {
+    const prepare = OutputImageService.prototype.prepare;
+    let running = 0;
+    let seen = 0;
+    const spy = jest.spyOn(OutputImageService.prototype, 'prepare').mockImplementation(async function (this: OutputImageService, ...args) {
+      seen = Math.max(seen, ++running);
+      try {
+        await new Promise((r) => setTimeout(r, 10));
+        return await prepare.apply(this, args);
+      } finally {
+        running--;
+      }
+    });
+    try {
+      const { credits, run } = setup(passThrough, { GENERATION_IMAGE_WORK_CONCURRENCY: concurrency });
+      credits.available = 4;
+      const result = await run({ variants: '4' });
+      expect(result.variants?.map((v) => v.status)).toEqual(['completed', 'completed', 'completed', 'completed']);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(seen).toBe(most);
+  });
+
   it('reserves, stores, captures, then publishes ImageGenerated once', async () => {
     const { credits, images, published, run } = setup();
     const result = await run();

@@ -230,13 +230,12 @@ export class GenerateImageUseCase {
     }
 
     // The model calls run side by side; what follows each (decode, composite, watermark, encode:
-    // a 12-megapixel output is ~150 MB while it is worked on) one variant at a time, so 4
-    // variants hold no more memory than issue 9's bound allowed for one.
-    const oneAtATime = serially();
+    // a 12-megapixel output is ~150 MB while it is worked on) takes an image-work turn of this
+    // instance (issue 29, default one at a time), so 4 variants hold no more memory than one.
     // D42: the photo every variant is edited from, the parent ingredient of each one's credentials (hashed once).
     const parent = { sha256: source.fingerprint?.sha256 ?? createHash('sha256').update(source.input.bytes).digest('hex'), mimeType: source.input.mimeType };
     const outcomes = await Promise.allSettled(
-      ids.map((id, i) => this.generateOne(id, seeds[i], request, source, parent, mask, reservations[i], command.signal, oneAtATime)),
+      ids.map((id, i) => this.generateOne(id, seeds[i], request, source, parent, mask, reservations[i], command.signal)),
     );
     const completed: GenerationResult[] = [];
     let firstError: unknown;
@@ -386,7 +385,6 @@ export class GenerateImageUseCase {
     mask: PreparedMask | undefined,
     reservation: Reservation,
     clientSignal: AbortSignal | undefined,
-    oneAtATime: Serial,
   ): Promise<GenerationResult> {
     const original = source.input;
     const edited = await this.callModel(imageId, request, seed, original, clientSignal);
@@ -394,8 +392,8 @@ export class GenerateImageUseCase {
     // The original's renditions, which the output step's completion stores, made before its turn
     // is taken (they take a turn of their own; a failure is the images context's to handle).
     await source.makeOriginalRenditions?.().catch(() => undefined);
-    // Issue 29: and in one of this instance's image-work turns, with every other generation's.
-    const completed = await oneAtATime(() => this.imageWork.run(async () => {
+    // Issue 29: the output step in one of this instance's image-work turns.
+    const completed = await this.imageWork.run(async () => {
       const made = mask ? await this.masks.composite(original.bytes, edited.image, mask) : edited.image;
       // The output is checked (and turned upright, watermarked) first: what is not an image is the model's failure.
       const output = await this.outputs.prepare(made, { watermark: watermarked });
@@ -431,7 +429,7 @@ export class GenerateImageUseCase {
         fingerprint: { sha256: createHash('sha256').update(signed).digest('hex'), phash: madeFingerprint.phash },
         hasContentCredentials: true,
       });
-    }));
+    });
     // The recovery job gave up on it meanwhile (and released its credit): it stays failed.
     if (!completed) throw new TransientModelError('The generation took too long and was abandoned');
     await this.credits.capture(reservation.id, imageId);
@@ -530,16 +528,4 @@ function distinctSeeds(count: number): number[] {
 function once<T>(make: () => Promise<T>): () => Promise<T> {
   let made: Promise<T> | undefined;
   return () => (made ??= make());
-}
-
-type Serial = <T>(work: () => Promise<T>) => Promise<T>;
-
-/** Runs the work given to it one at a time, in the order given, whatever each one's outcome. */
-function serially(): Serial {
-  let tail: Promise<unknown> = Promise.resolve();
-  return <T>(work: () => Promise<T>) => {
-    const run = tail.then(work, work);
-    tail = run.catch(() => undefined);
-    return run;
-  };
 }

@@ -115,16 +115,18 @@ export async function renderFile(input: Buffer, intents: readonly EditIntent[], 
   return encode(image, mimeType);
 }
 
-/** decode() with a pass applied on the way; null for a grey input (decode expands it first, so the pass would see other channels). */
+/**
+ * decode() with a pass applied on the way; null unless the file is 8-bit sRGB (grey, CMYK or
+ * 16-bit files are converted by decode() first, so the pass would see other channels).
+ */
 async function decodeThrough(input: Buffer, intent: PassIntent, v: Variation): Promise<RawImage | null> {
   const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-  if (!meta.width || !meta.height || (meta.channels !== 3 && meta.channels !== 4) || meta.space === 'b-w') return null;
+  if (!meta.width || !meta.height || meta.space !== 'srgb' || (meta.channels !== 3 && meta.channels !== 4)) return null;
   const shape = { width: meta.width, height: meta.height, channels: meta.channels };
   const { data, info } = await passOp(intent, v.strength, shape)(sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).toColourspace('srgb'))
     .raw()
     .toBuffer({ resolveWithObject: true });
-  if (info.channels !== shape.channels) return null;
-  return { data, width: info.width, height: info.height, channels: info.channels };
+  return { data, width: info.width, height: info.height, channels: shape.channels };
 }
 
 /**

@@ -12,20 +12,19 @@ const CHUNK = 64 * 1024;
  * export in memory (issue 29: 4 GB of RSS for a 3.6 GB zip).
  */
 function chunked(input: Buffer): Readable {
-  let bytes: Buffer | null = input;
+  let bytes: Buffer | null = input.length > 0 ? input : null;
   let offset = 0;
   return new Readable({
     highWaterMark: CHUNK,
     read() {
-      if (!bytes || offset >= bytes.length) {
-        bytes = null;
+      if (!bytes) {
         this.push(null);
         return;
       }
       const end = Math.min(offset + CHUNK, bytes.length);
       this.push(bytes.subarray(offset, end));
       offset = end;
-      if (offset >= bytes.length) bytes = null; // the last chunk is out: the stream holds nothing more
+      if (offset === bytes.length) bytes = null; // the last chunk is out: the stream holds nothing more
     },
   });
 }
