@@ -133,12 +133,19 @@ describe('keep editing in a real browser (issue 26)', () => {
       await expect.poll(() => slider.getAttribute('aria-valuenow')).toBe('45');
       await page.keyboard.press('End');
       await expect.poll(() => slider.getAttribute('aria-valuenow')).toBe('100');
-      const box = (await slider.evaluate((el) => {
-        const stage = el.parentElement!.getBoundingClientRect();
-        return { x: stage.x, y: stage.y, width: stage.width, height: stage.height };
-      })) as { x: number; y: number; width: number; height: number };
-      await page.mouse.click(box.x + box.width * 0.25, box.y + box.height / 2);
-      await expect.poll(async () => Number(await slider.getAttribute('aria-valuenow'))).toBeLessThan(35);
+      // The stage takes the picture's proportions once it has loaded: measured again before each
+      // try, so a click measured before that shift (and landing outside) is made again. A click at
+      // a quarter of the width always puts the divider there.
+      await expect
+        .poll(async () => {
+          const box = (await slider.evaluate((el) => {
+            const stage = el.parentElement!.getBoundingClientRect();
+            return { x: stage.x, y: stage.y, width: stage.width, height: stage.height };
+          })) as { x: number; y: number; width: number; height: number };
+          await page.mouse.click(box.x + box.width * 0.25, box.y + box.height / 2);
+          return Number(await slider.getAttribute('aria-valuenow'));
+        })
+        .toBeLessThan(35);
 
       // Continue from version 1: a new branch.
       await page.getByRole('button', { name: 'Edit this result' }).click();
