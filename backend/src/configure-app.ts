@@ -9,8 +9,8 @@ import session from 'express-session';
 import helmet from 'helmet';
 import passport from 'passport';
 import { Logger } from 'nestjs-pino';
-import type { Server as HttpServer } from 'node:http';
-import type { Pool } from 'pg';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import { createRequire } from 'node:module';
 import { DataSource } from 'typeorm';
 import { AppConfig } from './config/app-config';
 import { SESSION_COOKIE, SESSION_TTL_SECONDS } from './shared/auth/session-cookie';
@@ -25,10 +25,19 @@ import { PERMISSIONS_POLICY, permissionsPolicy } from './shared/http/permissions
 import { headersSetBy } from './shared/http/pipeline-answer';
 import { assignRequestId } from './shared/http/request-id';
 import { safeInputOnly } from './shared/http/safe-input.middleware';
-import { sameOriginOnly } from './shared/http/same-origin.middleware';
+import { passesSameOrigin, sameOriginOnly } from './shared/http/same-origin.middleware';
 import { crawlerFiles } from './shared/http/crawler-files.middleware';
 import { spaStatic } from './shared/http/spa-static.middleware';
 import { IMAGES_API, type ImagesApi } from './modules/images';
+import { poolOf } from './shared/pg/pool-of';
+import { normalizeIp } from './shared/ip';
+
+// Express's own modules for req.ip and its body limit (the versions it uses), so a hot path reads
+// the client's address and the limit exactly as the pipeline does.
+const fromExpress = createRequire(require.resolve('express'));
+const proxyAddr = fromExpress('proxy-addr') as (req: IncomingMessage, trust: (addr: string, i: number) => boolean) => string;
+const fromBodyParser = createRequire(fromExpress.resolve('body-parser'));
+const bytes = fromBodyParser('bytes') as { parse(value: string): number | null };
 
 /**
  * Everything between the socket and the controllers, shared by main.ts and the test app
@@ -87,8 +96,16 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, ses
 
   // Issue 9: once PUBLIC_URL is set it alone is our origin; the Host header is the client's word.
   app.use('/api', sameOriginOnly(config.publicUrl.origin, { allowHostOrigin: !config.publicUrlConfigured }));
+  // ADR 0037: what a write hot path needs to decide as this pipeline does.
+  const trust = (app.getHttpAdapter().getInstance() as express.Express).get('trust proxy fn') as (addr: string, i: number) => boolean;
+  const publicOrigin = config.publicUrl.origin;
+  hotPaths.pipelineFacts = {
+    clientAddress: (req) => normalizeIp(proxyAddr(req, trust)),
+    plainlySameOrigin: (req) => passesSameOrigin(req.method, req.headers, publicOrigin, null),
+    jsonBodyLimitBytes: bytes.parse(config.jsonBodyLimit) ?? 0,
+  };
 
-  const pool = (app.get(DataSource).driver as unknown as { master: Pool }).master;
+  const pool = poolOf(app.get(DataSource));
   const PgStore = connectPgSimple(session);
   // Its errors (a failed prune of expired sessions) go to the app's log like every other, not to
   // the console: a prune that comes after the app has closed its pool logs there, silently in tests.

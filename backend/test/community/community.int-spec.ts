@@ -120,7 +120,7 @@ describe('community: feed, laughs, leaderboard', () => {
       expect(row).toEqual({ laugh_count: 20, n: 20 });
     });
 
-    it('200 identifiers adding and taking back laughs on one image at once: the count equals the rows, in every answer and read after (ADR 0034)', async () => {
+    it('200 identifiers adding and taking back laughs on one image at once: the count equals the rows, in every answer and read after (ADR 0037)', async () => {
       await sql(t, `INSERT INTO admin_whitelist (type, value, reason) VALUES ('ip', '127.0.0.1', 'test')`);
       try {
         const id = await newImage(t, userId);
@@ -141,7 +141,7 @@ describe('community: feed, laughs, leaderboard', () => {
              FROM image WHERE id = $1`,
           [id],
         );
-        // Every answer waited for the fold of its change: nothing is left queued.
+        // Each batch moved the count itself (ADR 0037): nothing is queued for a fold.
         expect(row.pending).toBe(0);
         expect(row.laugh_count).toBe(row.n);
         expect(row.n).toBeGreaterThanOrEqual(120);
@@ -154,13 +154,13 @@ describe('community: feed, laughs, leaderboard', () => {
       }
     });
 
-    it('a change a crash left queued (committed, never folded) is counted by every answer and folded within a second (ADR 0034)', async () => {
+    it('a change left queued (an account deletion\'s, committed, not folded yet) is counted by the next laugh on the image, and folded within a second (ADR 0034)', async () => {
       const id = await newImage(t, userId);
       await add(id, 'before-crash').expect(200);
-      // What an instance killed between its laugh's commit and the fold leaves behind.
+      // What an instance killed between an account deletion's commit and its fold leaves behind (D35).
       await sql(t, `INSERT INTO laugh (image_id, user_identifier) VALUES ($1, 'crashed')`, [id]);
       await sql(t, `INSERT INTO laugh_count_delta (image_id, delta) VALUES ($1, 1)`, [id]);
-      // An answer that changes nothing reads the count with what is queued.
+      // A laugh that changes nothing folds it into the count it answers (its batch folds its images' queued changes).
       expect((await add(id, 'crashed').expect(200)).body).toEqual({ laughCount: 2, hasLaughed: true });
       const deadline = Date.now() + 10_000;
       let row: { laugh_count: number; pending: number } | undefined;

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { RateLimitModule } from '../../shared/rate-limit/rate-limit.module';
 import { IdentityModule } from '../identity';
 import { CommunityController } from './adapters/http/community.controller';
 import { FeedHotPath } from './adapters/http/feed-hot-path';
+import { LaughHotPath } from './adapters/http/laugh-hot-path';
 import { LaughsController } from './adapters/http/laughs.controller';
 import { FeedChangeNotifier } from './adapters/pg/feed-change-notifier';
 import { PgCommunityListener } from './adapters/pg/pg-community-listener';
@@ -15,6 +15,7 @@ import { communityCacheProvider } from './application/community-cache';
 import { CommunityQueryService } from './application/community-query.service';
 import { LaughCountFolder } from './application/laugh-count-folder';
 import { LiveCommunityService } from './application/live-community.service';
+import { LaughWriteBatcher } from './application/laugh-write-batcher';
 import { ToggleLaughUseCase } from './application/toggle-laugh.use-case';
 import { COMMUNITY_API } from './community.api';
 
@@ -24,7 +25,7 @@ import { COMMUNITY_API } from './community.api';
  * served from a per-instance cache, before Express on a hit (ADR 0011).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([CommunityImageReadEntity, LaughOrmEntity]), RateLimitModule, IdentityModule],
+  imports: [TypeOrmModule.forFeature([CommunityImageReadEntity, LaughOrmEntity]), IdentityModule],
   controllers: [CommunityController, LaughsController],
   providers: [
     communityCacheProvider,
@@ -33,8 +34,10 @@ import { COMMUNITY_API } from './community.api';
     PgCommunityListener,
     CommunityQueryService,
     LaughCountFolder,
+    LaughWriteBatcher,
     ToggleLaughUseCase,
     FeedHotPath,
+    LaughHotPath,
     LiveCommunityService,
     CommunityApiService,
     { provide: COMMUNITY_API, useExisting: CommunityApiService },

@@ -94,6 +94,12 @@ export interface IdentityApi {
   unsuspend(userId: string): Promise<IdentityUser>;
   /** true when any given value has an active `admin_whitelist` entry of its type (e-mail in any case). */
   isWhitelisted(candidates: WhitelistCandidates): Promise<boolean>;
+  /**
+   * isWhitelisted's rule for one address as an SQL predicate over the parameter reference `ipRef`
+   * (e.g. `'$4'`, bound to a normalised address), for a statement that counts, checks and writes in
+   * one round trip (a laugh, ADR 0034). Parameterised: the address is never spliced into the text.
+   */
+  ipWhitelistedSql(ipRef: string): string;
   /** Every account and the suspended ones (the admin's platform stats). */
   counts(): Promise<AccountCounts>;
   /** The whitelist, newest entry first. */

@@ -1,7 +1,25 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger, NotFoundException } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
-import { mapError } from './error-response';
+import { mapError, type MappedError } from './error-response';
+
+/**
+ * The log line of an error answer, wherever it was given (this filter, a write hot path): an
+ * unexpected error with its stack and correlation id, a busy database as a warning, nothing else.
+ */
+export function logMappedError(
+  logger: Pick<Logger, 'error' | 'warn'>,
+  mapped: MappedError,
+  exception: unknown,
+  where: { correlationId: string; method: string; path: string },
+): void {
+  if (mapped.unexpected) {
+    logger.error({ err: exception, ...where }, 'Unhandled error');
+  } else if (mapped.body.code === 'DATABASE.BUSY') {
+    const reason = exception instanceof Error ? exception.message : String(exception);
+    logger.warn(where, `Database busy, answered 503: ${reason}`);
+  }
+}
 
 /**
  * The one global filter of ARCHITECTURE rule 7. Unknown errors become a 500 with a correlation id
@@ -27,12 +45,7 @@ export class DomainErrorFilter implements ExceptionFilter {
         }
       : mapError(exception, correlationId);
 
-    if (mapped.unexpected) {
-      this.logger.error({ err: exception, correlationId, method: req.method, path: req.path }, 'Unhandled error');
-    } else if (mapped.body.code === 'DATABASE.BUSY') {
-      const reason = exception instanceof Error ? exception.message : String(exception);
-      this.logger.warn({ correlationId, method: req.method, path: req.path }, `Database busy, answered 503: ${reason}`);
-    }
+    logMappedError(this.logger, mapped, exception, { correlationId, method: req.method, path: req.path });
     if (res.headersSent) {
       res.end();
       return;

@@ -11,6 +11,22 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 export type HotPathHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 /**
+ * The facts of the pipeline a hot path that takes a state-changing request needs to decide as the
+ * pipeline would (set by configureApp from the very middleware settings it installs).
+ */
+export interface PipelineFacts {
+  /** The client's address as Express's `req.ip` gives it (TRUST_PROXY included), normalised. */
+  clientAddress(req: IncomingMessage): string;
+  /**
+   * D18: true when the request passes the same-origin rule on its public origin alone. false also
+   * covers "only the Host fallback would let it through": such a request is left to the pipeline.
+   */
+  plainlySameOrigin(req: IncomingMessage): boolean;
+  /** JSON bodies above this many bytes are refused by the pipeline's parser (JSON_BODY_LIMIT). */
+  jsonBodyLimitBytes: number;
+}
+
+/**
  * Hot paths (ADR 0011): the few public, read-only, cached answers every open tab polls (the
  * community feed, the leaderboard) are served straight from the HTTP server's request event,
  * skipping Express, its middleware chain and the Nest router. The whole pipeline costs ~20x the
@@ -20,19 +36,32 @@ export type HotPathHandler = (req: IncomingMessage, res: ServerResponse) => bool
 @Injectable()
 export class HotPaths {
   private readonly handlers: HotPathHandler[] = [];
+  private readonly writeHandlers: HotPathHandler[] = [];
   /**
    * The headers the pipeline's own middleware puts on every answer (helmet, Permissions-Policy),
    * set by configureApp. Hot paths that answer as the pipeline would (ADR 0021) stay off until then.
    */
   pipelineHeaders?: ReadonlyArray<[string, string]>;
+  /** Set by configureApp; until then no write hot path takes a request. */
+  pipelineFacts?: PipelineFacts;
 
+  /** A read (GET and HEAD). */
   register(handler: HotPathHandler): void {
     this.handlers.push(handler);
   }
 
+  /**
+   * A POST (ADR 0037). Once the handler returns true it owns the request: it reads the body and
+   * answers every outcome itself (success, the API's error shape, 500), as the pipeline would.
+   */
+  registerWrite(handler: HotPathHandler): void {
+    this.writeHandlers.push(handler);
+  }
+
   handle(req: IncomingMessage, res: ServerResponse): boolean {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-    for (const handler of this.handlers) if (handler(req, res)) return true;
+    const handlers = req.method === 'GET' || req.method === 'HEAD' ? this.handlers : req.method === 'POST' ? this.writeHandlers : undefined;
+    if (!handlers) return false;
+    for (const handler of handlers) if (handler(req, res)) return true;
     return false;
   }
 }

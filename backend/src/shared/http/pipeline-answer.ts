@@ -50,6 +50,30 @@ export class PreparedJson {
 }
 
 /**
+ * Prepared answers of a kind whose values repeat (a laugh's `{ laughCount, hasLaughed }` on a hot
+ * image): each made once per key and kept, at most `max` of them (all dropped when full; they are
+ * remade on demand). The same value always gives the same bytes, so reuse changes no answer.
+ */
+export class PreparedAnswers<T> {
+  private readonly made = new Map<string, PreparedJson>();
+
+  constructor(
+    private readonly keyOf: (value: T) => string,
+    private readonly max = 1000,
+  ) {}
+
+  of(value: T): PreparedJson {
+    const key = this.keyOf(value);
+    let answer = this.made.get(key);
+    if (!answer) {
+      if (this.made.size >= this.max) this.made.clear();
+      this.made.set(key, (answer = new PreparedJson(value)));
+    }
+    return answer;
+  }
+}
+
+/**
  * A prepared answer's headers as flat `[name, value, …]` lists for `writeHead`, ending with an
  * `x-request-id` slot to fill per request. Handed to writeHead whole (no `setHeader` before it),
  * Node writes them straight into the head: no per-request header map (issue 14: the per-request
@@ -111,7 +135,7 @@ export const NO_PIPELINE_HEADERS: ReadonlyArray<[string, string]> = [['permissio
 /**
  * Sends a small JSON answer from a hot path exactly as the pipeline sends it (Express's res.json
  * behind compression and helmet): the pipeline's headers, `extra` (e.g. cache-control), the weak
- * ETag, a bodiless 304 when the request is fresh, x-request-id.
+ * ETag, a bodiless 304 when a GET or HEAD is fresh, x-request-id; `status` for an answer other than 200.
  */
 export function sendPipelineJson(
   req: IncomingMessage,
@@ -119,15 +143,17 @@ export function sendPipelineJson(
   answer: PreparedJson,
   pipelineHeaders: ReadonlyArray<[string, string]>,
   extra: ReadonlyArray<[string, string]>,
+  status = 200,
 ): void {
   const lines = answer.headerLines(pipelineHeaders, extra);
-  // Express's rule (`fresh`), which answers "not fresh" at once without a conditional header.
-  const conditional = req.headers['if-none-match'] !== undefined || req.headers['if-modified-since'] !== undefined;
-  if (conditional && isFresh(req.headers, { etag: answer.etag })) {
+  // Express's rule (`req.fresh`: only a GET or HEAD, and "not fresh" at once without a conditional header).
+  const conditional =
+    (req.method === 'GET' || req.method === 'HEAD') && (req.headers['if-none-match'] !== undefined || req.headers['if-modified-since'] !== undefined);
+  if (status === 200 && conditional && isFresh(req.headers, { etag: answer.etag })) {
     res.writeHead(304, withRequestId(lines.notModified, req, res));
     res.end();
     return;
   }
-  res.writeHead(200, withRequestId(lines.ok, req, res));
+  res.writeHead(status, withRequestId(lines.ok, req, res));
   res.end(answer.text, 'utf8');
 }

@@ -14,6 +14,46 @@ const STATE = `"attempt_count", "blocked_until", ("blocked_until" > now()) AS "b
                extract(epoch FROM ("blocked_until" - now())) AS "seconds_left"`;
 
 /**
+ * The counting upsert of `consume`, without its RETURNING, for the SQL expressions given in order
+ * (address, kind, identifier, blockAt, windowMinutes, blockMinutes). With `from` (a FROM clause) it
+ * counts one attempt for each of its rows, whose subjects must all differ (an upsert touches a row
+ * once per statement): a statement that counts attempts in the same round trip as its own work (a
+ * batch of laughs, ADR 0037) puts it in a CTE with `RETURNING ("blocked_until" > now()) IS TRUE`,
+ * so every path keeps one rule.
+ */
+export function consumeStatement(
+  [ip, type, identifier, blockAt, windowMinutes, blockMinutes]: readonly [string, string, string, string, string, string],
+  from?: string,
+): string {
+  const windowOver = `r."is_blocked" OR r."window_start" <= now() - make_interval(mins => ${windowMinutes}::int)`;
+  const blockFromNow = `now() + make_interval(mins => ${blockMinutes}::int)`;
+  return `INSERT INTO "rate_limit_attempt" AS r
+        ("ip_address", "attempt_type", "identifier", "attempt_count", "window_start", "last_attempt", "is_blocked", "blocked_until")
+      ${from === undefined ? 'VALUES (' : 'SELECT '}${ip}, ${type}, ${identifier}, 1, now(), now(), 1 >= ${blockAt}::int,
+              CASE WHEN 1 >= ${blockAt}::int THEN ${blockFromNow} END${from === undefined ? ')' : ` FROM ${from}`}
+      ON CONFLICT ("ip_address", "attempt_type", "identifier") DO UPDATE SET
+        "attempt_count" = CASE
+          WHEN r."blocked_until" > now() THEN r."attempt_count"
+          WHEN ${windowOver} THEN 1
+          ELSE r."attempt_count" + 1 END,
+        "window_start" = CASE
+          WHEN r."blocked_until" > now() THEN r."window_start"
+          WHEN ${windowOver} THEN now()
+          ELSE r."window_start" END,
+        "is_blocked" = CASE
+          WHEN r."blocked_until" > now() THEN true
+          WHEN ${windowOver} THEN 1 >= ${blockAt}::int
+          ELSE r."attempt_count" + 1 >= ${blockAt}::int END,
+        "blocked_until" = CASE
+          WHEN r."blocked_until" > now() THEN r."blocked_until"
+          WHEN ${windowOver}
+            THEN CASE WHEN 1 >= ${blockAt}::int THEN ${blockFromNow} END
+          WHEN r."attempt_count" + 1 >= ${blockAt}::int THEN ${blockFromNow}
+          ELSE NULL END,
+        "last_attempt" = now()`;
+}
+
+/**
  * The one rate limiter (D15, D19, D26): counters in `rate_limit_attempt`, shared by every
  * instance and kept across restarts. `consume` counts first and answers after, in one atomic
  * upsert, so any number of concurrent requests on any number of instances count exactly and at
@@ -30,35 +70,14 @@ export class RateLimiter {
   /** Counts one attempt, then says whether it may go ahead. */
   async consume(subject: RateLimitSubject, policy: RateLimitPolicy): Promise<RateLimitDecision> {
     const s = storedSubject(subject);
-    const rows: CounterRow[] = await this.dataSource.query(
-      `
-      INSERT INTO "rate_limit_attempt" AS r
-        ("ip_address", "attempt_type", "identifier", "attempt_count", "window_start", "last_attempt", "is_blocked", "blocked_until")
-      VALUES ($1, $2, $3, 1, now(), now(), 1 >= $4::int,
-              CASE WHEN 1 >= $4::int THEN now() + make_interval(mins => $6::int) END)
-      ON CONFLICT ("ip_address", "attempt_type", "identifier") DO UPDATE SET
-        "attempt_count" = CASE
-          WHEN r."blocked_until" > now() THEN r."attempt_count"
-          WHEN r."is_blocked" OR r."window_start" <= now() - make_interval(mins => $5::int) THEN 1
-          ELSE r."attempt_count" + 1 END,
-        "window_start" = CASE
-          WHEN r."blocked_until" > now() THEN r."window_start"
-          WHEN r."is_blocked" OR r."window_start" <= now() - make_interval(mins => $5::int) THEN now()
-          ELSE r."window_start" END,
-        "is_blocked" = CASE
-          WHEN r."blocked_until" > now() THEN true
-          WHEN r."is_blocked" OR r."window_start" <= now() - make_interval(mins => $5::int) THEN 1 >= $4::int
-          ELSE r."attempt_count" + 1 >= $4::int END,
-        "blocked_until" = CASE
-          WHEN r."blocked_until" > now() THEN r."blocked_until"
-          WHEN r."is_blocked" OR r."window_start" <= now() - make_interval(mins => $5::int)
-            THEN CASE WHEN 1 >= $4::int THEN now() + make_interval(mins => $6::int) END
-          WHEN r."attempt_count" + 1 >= $4::int THEN now() + make_interval(mins => $6::int)
-          ELSE NULL END,
-        "last_attempt" = now()
-      RETURNING ${STATE}`,
-      [s.ip, s.type, s.identifier, policy.blockAt, policy.windowMinutes, policy.blockMinutes],
-    );
+    const rows: CounterRow[] = await this.dataSource.query(`${consumeStatement(['$1', '$2', '$3', '$4', '$5', '$6'])} RETURNING ${STATE}`, [
+      s.ip,
+      s.type,
+      s.identifier,
+      policy.blockAt,
+      policy.windowMinutes,
+      policy.blockMinutes,
+    ]);
     return toDecision(rows[0]);
   }
 

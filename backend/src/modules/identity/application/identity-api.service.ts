@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { isIP } from 'node:net';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import { TypeormAccountRepository, type AccountPage } from '../adapters/typeorm/typeorm-account.repository';
-import { TypeormWhitelistRepository } from '../adapters/typeorm/typeorm-whitelist.repository';
+import { activeIpEntrySql, TypeormWhitelistRepository } from '../adapters/typeorm/typeorm-whitelist.repository';
 import type { Account } from '../domain/account';
 import { isAdminAccount, isValidFingerprint, normalizeEmail, normalizeIp } from '../domain/account-rules';
 import { UserNotFoundError, WhitelistEntryExistsError, WhitelistEntryNotFoundError } from '../domain/identity-errors';
@@ -100,6 +100,10 @@ export class IdentityApiService implements IdentityApi {
       email: candidates.email ? normalizeEmail(candidates.email) : null,
       fingerprint: candidates.deviceFingerprint ? candidates.deviceFingerprint.trim().toLowerCase() : null,
     });
+  }
+
+  ipWhitelistedSql(ipRef: string): string {
+    return activeIpEntrySql(ipRef);
   }
 
   counts(): Promise<AccountCounts> {

@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import type { Pool } from 'pg';
 import type { Repository } from 'typeorm';
 import { exactTimestampSql } from '../../../../shared/pagination';
+import { poolOf } from '../../../../shared/pg/pool-of';
+import type { RateLimitPolicy } from '../../../../shared/rate-limit/rate-limit-policy';
 import { renditionViews } from '../../../images';
 import type { FeedImage } from '../../domain/community-entry';
 import type { LaughAction, Laugher } from '../../domain/laugh';
@@ -11,8 +14,9 @@ import { CommunityImageReadEntity } from './community-image.read-entity';
 /** Public, completed, not hidden by an admin (D14, D16). */
 const VISIBLE = `i.is_public AND NOT i.is_hidden_by_admin AND i.status = 'completed'`;
 
-/** Visible, or the user's own completed image when they laugh as themselves (a My Edits laugh, 001 §3); `$3` is Laugher.asUser. */
-const LAUGHABLE = `((${VISIBLE}) OR (i.user_id = $3::uuid AND i.status = 'completed'))`;
+/** Visible, or the laugher's own completed image when they laugh as themselves (a My Edits laugh, 001 §3; `asUser`: an SQL expression for Laugher.asUser). */
+const laughableBy = (asUser: string) => `((${VISIBLE}) OR (i.user_id = ${asUser} AND i.status = 'completed'))`;
+const LAUGHABLE = laughableBy('$3::uuid');
 
 const FEED_COLUMNS = `i.id, i.prompt, i.style, i.timestamp, i.laugh_count, i.renditions`;
 
@@ -49,25 +53,41 @@ const toFeedImage = (row: FeedRow): FeedImage => ({
 const toLeaderboardImage = (row: LeaderboardRow): LeaderboardImage => ({ ...toFeedImage(row), timestampText: row.timestamp_text });
 
 /**
- * D15: a change of 1 is queued for `laugh_count` only when the laugh row went in (ADR 0034: the
- * fold moves it into the count; the image row is not touched here).
+ * The per-address limit laughs are counted against in their own statement: the rate limiter's
+ * counting upsert (shared/rate-limit, consumeStatement) and identity's whitelist predicate, each
+ * given the SQL expressions to use, and the policy bound to them.
  */
-const ADD_LAUGH_CTES = `ins AS (INSERT INTO laugh (image_id, user_identifier)
-                 SELECT img.id, $2 FROM img
-                 ON CONFLICT (image_id, user_identifier) DO NOTHING RETURNING image_id),
-       chg AS (INSERT INTO laugh_count_delta (image_id, delta) SELECT image_id, 1 FROM ins RETURNING image_id)`;
+export interface LaughLimit {
+  counting(refs: readonly [string, string, string, string, string, string], from: string): string;
+  whitelisted(ipRef: string): string;
+  /** The counter's kind and identifier (the address is each laugh's own). */
+  type: string;
+  identifier: string;
+  policy: RateLimitPolicy;
+}
 
-/** D15: a change of -1 only when a laugh row was deleted (so the count never goes below 0). */
-const REMOVE_LAUGH_CTES = `del AS (DELETE FROM laugh WHERE image_id IN (SELECT img.id FROM img) AND user_identifier = $2
-                 RETURNING image_id),
-       chg AS (INSERT INTO laugh_count_delta (image_id, delta) SELECT image_id, -1 FROM del RETURNING image_id)`;
+/** One laugh of a batch: no two of a batch share an address, nor an image and identifier. */
+export interface LaughToggle {
+  action: LaughAction;
+  imageId: string;
+  laugher: Laugher;
+  /** The address as the rate limiter stores it (storedSubject). */
+  ip: string;
+}
 
 /** What one laugh write did. */
 export interface LaughWrite {
+  /**
+   * The per-address limit let it through (counted in the same statement), or an active whitelist
+   * entry for the address lifted it. When false nothing else was done: `found` and `changed` are false.
+   */
+  allowed: boolean;
   /** The image exists and is visible, or is the caller's own. */
   found: boolean;
-  /** A laugh row went in (add) or out (remove), and its change of `laugh_count` is queued. */
+  /** A laugh row went in (add) or out (remove). */
   changed: boolean;
+  /** The image's `laugh_count` as the laugh's batch committed it (null when not found). */
+  laughCount: number | null;
 }
 
 /**
@@ -76,7 +96,11 @@ export interface LaughWrite {
  */
 @Injectable()
 export class TypeormCommunityRepository {
-  constructor(@InjectRepository(CommunityImageReadEntity) private readonly images: Repository<CommunityImageReadEntity>) {}
+  private readonly pool: Pool;
+
+  constructor(@InjectRepository(CommunityImageReadEntity) private readonly images: Repository<CommunityImageReadEntity>) {
+    this.pool = poolOf(images.manager.connection);
+  }
 
   private q<T>(sql: string, params: unknown[] = []): Promise<T[]> {
     return this.images.manager.query(sql, params) as Promise<T[]>;
@@ -146,19 +170,61 @@ export class TypeormCommunityRepository {
   }
 
   /**
-   * D15 in one statement and one commit: the laugh row (inserted or deleted only when the image is
-   * visible, or is the caller's own) and, only when a row was inserted or deleted, its change of
-   * `laugh_count` queued for the fold (foldLaughCounts).
+   * D15 for a batch of laughs in one statement, one round trip and one commit (ADR 0037), in the
+   * fold's turn (the advisory lock of foldLaughCounts, taken before any row is touched: every
+   * writer of `laugh_count` takes turns, so none waits for another's rows in a different order):
+   * - each address's attempt counted (the rate limiter's own upsert);
+   * - for each laugh the limit let through or an active whitelist entry lifted (identity's
+   *   predicate), the laugh row inserted or deleted when the image is visible or the laugher's own;
+   * - each image found moved once by its net change, the changes queued for it (an account
+   *   deletion's, ADR 0034) folded in too, never below 0; its new count is every laugh's answer
+   *   (the write of the latest row version: exact, D15).
+   * What each laugh did, in order. On the pool itself, as a named statement: this is the hottest
+   * write there is.
    */
-  async toggleLaugh(action: LaughAction, imageId: string, laugher: Laugher): Promise<LaughWrite> {
-    const rows = await this.q<{ found: boolean; changed: boolean }>(
-      `WITH img AS (SELECT i.id FROM image i WHERE i.id = $1 AND ${LAUGHABLE}),
-       ${action === 'add' ? ADD_LAUGH_CTES : REMOVE_LAUGH_CTES}
-       SELECT EXISTS (SELECT 1 FROM img) AS found, EXISTS (SELECT 1 FROM chg) AS changed`,
-      [imageId, laugher.userIdentifier, laugher.asUser],
-    );
-    const row = rows[0];
-    return { found: row.found, changed: row.changed };
+  async toggleLaughs(toggles: readonly LaughToggle[], limit: LaughLimit): Promise<LaughWrite[]> {
+    const text = `WITH turn AS (SELECT pg_advisory_xact_lock(hashtext('laugh_count_delta')) AS taken),
+       t AS (SELECT u.* FROM turn CROSS JOIN unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[], $5::boolean[])
+                               WITH ORDINALITY AS u(image_id, user_identifier, as_user, ip, adding, n)),
+       counted AS (${limit.counting(['t.ip', '$6', '$7', '$8', '$9', '$10'], 't')}
+                   RETURNING "ip_address" AS ip, ("blocked_until" > now()) IS TRUE AS blocked),
+       pass AS (SELECT t.n FROM t JOIN counted c ON c.ip = t.ip WHERE NOT c.blocked OR ${limit.whitelisted('t.ip')}),
+       img AS (SELECT t.n, t.image_id, t.user_identifier, t.adding FROM t JOIN pass p ON p.n = t.n
+                 JOIN image i ON i.id = t.image_id WHERE ${laughableBy('t.as_user')}),
+       ins AS (INSERT INTO laugh (image_id, user_identifier) SELECT image_id, user_identifier FROM img WHERE adding
+                 ON CONFLICT (image_id, user_identifier) DO NOTHING RETURNING image_id, user_identifier),
+       del AS (DELETE FROM laugh l USING img WHERE NOT img.adding AND l.image_id = img.image_id AND l.user_identifier = img.user_identifier
+                 RETURNING l.image_id, l.user_identifier),
+       moved AS (SELECT image_id, user_identifier, 1 AS delta FROM ins UNION ALL SELECT image_id, user_identifier, -1 FROM del),
+       queued AS (DELETE FROM laugh_count_delta d WHERE d.image_id IN (SELECT image_id FROM img) RETURNING d.image_id, d.delta),
+       net AS (SELECT image_id, sum(delta)::int AS n FROM (
+                   SELECT image_id, 0 AS delta FROM img
+                   UNION ALL SELECT image_id, delta FROM moved
+                   UNION ALL SELECT image_id, delta FROM queued) x
+                 GROUP BY image_id),
+       counts AS (UPDATE image i SET laugh_count = GREATEST(i.laugh_count + net.n, 0) FROM net WHERE i.id = net.image_id
+                 RETURNING i.id, i.laugh_count)
+       SELECT p.n IS NOT NULL AS allowed, g.n IS NOT NULL AS found,
+              EXISTS (SELECT 1 FROM moved m WHERE m.image_id = t.image_id AND m.user_identifier = t.user_identifier) AS changed,
+              c.laugh_count
+         FROM t LEFT JOIN pass p ON p.n = t.n LEFT JOIN img g ON g.n = t.n LEFT JOIN counts c ON c.id = g.image_id ORDER BY t.n`;
+    const { rows } = await this.pool.query<{ allowed: boolean; found: boolean; changed: boolean; laugh_count: number | null }>({
+      name: 'community.laugh.batch',
+      text,
+      values: [
+        toggles.map((t) => t.imageId),
+        toggles.map((t) => t.laugher.userIdentifier),
+        toggles.map((t) => t.laugher.asUser),
+        toggles.map((t) => t.ip),
+        toggles.map((t) => t.action === 'add'),
+        limit.type,
+        limit.identifier,
+        limit.policy.blockAt,
+        limit.policy.windowMinutes,
+        limit.policy.blockMinutes,
+      ],
+    });
+    return rows.map((r) => ({ allowed: r.allowed, found: r.found, changed: r.changed, laughCount: r.laugh_count === null ? null : Number(r.laugh_count) }));
   }
 
   /**
@@ -186,26 +252,15 @@ export class TypeormCommunityRepository {
    * them all queued. The new counts of the images it changed.
    */
   async foldLaughCounts(): Promise<Map<string, number>> {
-    // An UPDATE answers [rows, affected] through TypeORM's query runner.
-    const [rows] = (await this.images.manager.query(
-      `WITH turn AS (SELECT pg_advisory_xact_lock(hashtext('laugh_count_delta'))),
+    const { rows } = await this.pool.query<{ id: string; laugh_count: number }>({
+      name: 'community.laugh.fold',
+      text: `WITH turn AS (SELECT pg_advisory_xact_lock(hashtext('laugh_count_delta'))),
             d AS (DELETE FROM laugh_count_delta WHERE EXISTS (SELECT 1 FROM turn) RETURNING image_id, delta),
             s AS (SELECT image_id, sum(delta)::int AS n FROM d GROUP BY image_id HAVING sum(delta) <> 0)
        UPDATE image i SET laugh_count = GREATEST(i.laugh_count + s.n, 0)
          FROM s WHERE i.id = s.image_id
        RETURNING i.id, i.laugh_count`,
-    )) as [Array<{ id: string; laugh_count: number }>, number];
+    });
     return new Map(rows.map((r) => [r.id, Number(r.laugh_count)]));
-  }
-
-  /** The committed count, read afresh: `laugh_count` and the changes not folded into it yet. */
-  async currentLaughCount(imageId: string): Promise<number> {
-    const [now] = await this.q<{ laugh_count: number }>(
-      `SELECT GREATEST(i.laugh_count + COALESCE((SELECT sum(d.delta) FROM laugh_count_delta d WHERE d.image_id = i.id), 0), 0)::int
-                AS laugh_count
-         FROM image i WHERE i.id = $1`,
-      [imageId],
-    );
-    return Number(now?.laugh_count ?? 0);
   }
 }

@@ -14,6 +14,15 @@ export interface WhitelistCandidates {
 /** An entry's columns as the entity names them (RETURNING gives raw rows). */
 const ENTRY_COLUMNS = `"id"::text AS "id", "type", "value", "reason", "is_active" AS "isActive", "created_by" AS "createdBy", "created_at" AS "createdAt"`;
 
+/**
+ * D19 as a predicate over an address given by the parameter reference `ipRef` (already normalised,
+ * shared/ip): true when an active `ip` entry names it (the unique index on type and value finds it).
+ * The same rule as anyWhitelisted's `ip` case, for a statement that must decide in its own round trip.
+ */
+export function activeIpEntrySql(ipRef: string): string {
+  return `EXISTS (SELECT 1 FROM "admin_whitelist" w WHERE w."type" = 'ip' AND w."value" = ${ipRef} AND w."is_active")`;
+}
+
 /** D19: active admin_whitelist entries lift the anti-abuse limits for their value. */
 @Injectable()
 export class TypeormWhitelistRepository {
