@@ -52,7 +52,7 @@ export function percentile(sorted: number[], p: number): number {
  * of the laugh benchmark (83% of a core against the app's 54%), so it, not the app, set the tail.
  */
 export class LeanConnection {
-  private buffered = Buffer.alloc(0);
+  private buffered: Buffer = Buffer.alloc(0);
   private waiting?: { resolve(answer: { status: number; body: string }): void; reject(error: Error): void };
 
   private constructor(
