@@ -1,6 +1,7 @@
 import * as http from 'node:http';
 import { Client } from 'pg';
 import { LaughHotPath } from '../../src/modules/community/adapters/http/laugh-hot-path';
+import { LAUGH_COUNT_TURN_SQL } from '../../src/modules/community/adapters/typeorm/typeorm-community.repository';
 import { signUpBody } from '../identity/identity-helpers';
 import { newImage } from '../support/fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -201,7 +202,7 @@ describe('laughs on the hot path (ADR 0037)', () => {
       await waitForRowLockWait(other);
       // ...and the other transaction now waits for the turn: a deadlock, which ends the batch
       // (it waited first, so its check runs first). The other then gets the turn and commits.
-      const turn = other.query(`SELECT pg_advisory_xact_lock(hashtext('laugh_count_delta'))`);
+      const turn = other.query(LAUGH_COUNT_TURN_SQL);
       await turn;
       await other.query('COMMIT');
       const res = await laugh;

@@ -14,6 +14,12 @@ import { CommunityImageReadEntity } from './community-image.read-entity';
 /** Public, completed, not hidden by an admin (D14, D16). */
 const VISIBLE = `i.is_public AND NOT i.is_hidden_by_admin AND i.status = 'completed'`;
 
+/**
+ * The turn every writer of `laugh_count` takes before it touches a row (a batch of laughs, the fold;
+ * ADR 0034, 0037): an advisory lock held to the end of the transaction.
+ */
+export const LAUGH_COUNT_TURN_SQL = `SELECT pg_advisory_xact_lock(hashtext('laugh_count_delta'))`;
+
 /** Visible, or the laugher's own completed image when they laugh as themselves (a My Edits laugh, 001 §3; `asUser`: an SQL expression for Laugher.asUser). */
 const laughableBy = (asUser: string) => `((${VISIBLE}) OR (i.user_id = ${asUser} AND i.status = 'completed'))`;
 const LAUGHABLE = laughableBy('$3::uuid');
@@ -183,7 +189,7 @@ export class TypeormCommunityRepository {
    * write there is.
    */
   async toggleLaughs(toggles: readonly LaughToggle[], limit: LaughLimit): Promise<LaughWrite[]> {
-    const text = `WITH turn AS (SELECT pg_advisory_xact_lock(hashtext('laugh_count_delta')) AS taken),
+    const text = `WITH turn AS (${LAUGH_COUNT_TURN_SQL} AS taken),
        t AS (SELECT u.* FROM turn CROSS JOIN unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[], $5::boolean[])
                                WITH ORDINALITY AS u(image_id, user_identifier, as_user, ip, adding, n)),
        counted AS (${limit.counting(['t.ip', '$6', '$7', '$8', '$9', '$10'], 't')}
@@ -254,7 +260,7 @@ export class TypeormCommunityRepository {
   async foldLaughCounts(): Promise<Map<string, number>> {
     const { rows } = await this.pool.query<{ id: string; laugh_count: number }>({
       name: 'community.laugh.fold',
-      text: `WITH turn AS (SELECT pg_advisory_xact_lock(hashtext('laugh_count_delta'))),
+      text: `WITH turn AS (${LAUGH_COUNT_TURN_SQL}),
             d AS (DELETE FROM laugh_count_delta WHERE EXISTS (SELECT 1 FROM turn) RETURNING image_id, delta),
             s AS (SELECT image_id, sum(delta)::int AS n FROM d GROUP BY image_id HAVING sum(delta) <> 0)
        UPDATE image i SET laugh_count = GREATEST(i.laugh_count + s.n, 0)
