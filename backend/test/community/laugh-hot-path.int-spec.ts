@@ -196,12 +196,15 @@ describe('laughs on the hot path (ADR 0037)', () => {
     await other.connect();
     try {
       await other.query('BEGIN');
+      // Its own deadlock check runs late, so the batch's (due 1 s after it starts waiting) finds the
+      // cycle first however busy the machine is: the batch is the one the database ends.
+      await other.query(`SET LOCAL deadlock_timeout = '30s'`);
       await other.query(`UPDATE rate_limit_attempt SET last_attempt = now() WHERE attempt_type = 'laugh'`);
       // The laugh's batch takes the laugh writers' turn, then waits for that row...
       const laugh = post(`/api/images/${image}/add-laugh`, identifier('second'));
       await waitForRowLockWait(other);
-      // ...and the other transaction now waits for the turn: a deadlock, which ends the batch
-      // (it waited first, so its check runs first). The other then gets the turn and commits.
+      // ...and the other transaction now waits for the turn: a deadlock, which ends the batch.
+      // The other then gets the turn and commits, and the batch is written again.
       const turn = other.query(LAUGH_COUNT_TURN_SQL);
       await turn;
       await other.query('COMMIT');
