@@ -175,6 +175,23 @@ describe('community: feed, laughs, leaderboard', () => {
       expect(row).toEqual({ laugh_count: 2, pending: 0 });
     });
 
+    it('a laugh that changes nothing but folds an account deletion\'s queued change drops the feed cache (ADR 0037)', async () => {
+      // Two laughs, written straight to the database: no notification of them is still on its way
+      // to drop the cache after it is filled below (newImage returns once its own was heard).
+      const id = await newImage(t, userId, { laughs: 2 });
+      await sql(t, `INSERT INTO laugh (image_id, user_identifier) VALUES ($1, 'stays'), ($1, 'deleted-account')`, [id]);
+      const entry = async () => (await request(t.http).get('/api/community/recent').expect(200)).body.find((e: { id: string }) => e.id === id);
+      expect((await entry()).laughCount).toBe(2);
+      expect(feedCache(t).size).toBe(1);
+      // What an account deletion leaves for the fold (D35): its laugh gone, the change queued.
+      await sql(t, `DELETE FROM laugh WHERE image_id = $1 AND user_identifier = 'deleted-account'`, [id]);
+      await sql(t, `INSERT INTO laugh_count_delta (image_id, delta) VALUES ($1, -1)`, [id]);
+      // A repeat changes no laugh, but its batch folds the queued change into the count it answers,
+      // and the feed read next shows that count.
+      expect((await add(id, 'stays').expect(200)).body).toEqual({ laughCount: 1, hasLaughed: true });
+      expect((await entry()).laughCount).toBe(1);
+    });
+
     it('rate limits laughs per IP (60 a minute) with 429 RATE_LIMIT.BLOCKED', async () => {
       const id = await newImage(t, userId);
       const results = await Promise.all(Array.from({ length: 100 }, () => add(id, 'same-browser')));

@@ -97,7 +97,7 @@ export interface IdentityApi {
   /**
    * isWhitelisted's rule for one address as an SQL predicate over the parameter reference `ipRef`
    * (e.g. `'$4'`, bound to a normalised address), for a statement that counts, checks and writes in
-   * one round trip (a laugh, ADR 0034). Parameterised: the address is never spliced into the text.
+   * one round trip (a batch of laughs, ADR 0037). Parameterised: the address is never spliced into the text.
    */
   ipWhitelistedSql(ipRef: string): string;
   /** Every account and the suspended ones (the admin's platform stats). */

@@ -28,8 +28,9 @@ export interface PipelineFacts {
 
 /**
  * Hot paths (ADR 0011): the few public, read-only, cached answers every open tab polls (the
- * community feed, the leaderboard) are served straight from the HTTP server's request event,
- * skipping Express, its middleware chain and the Nest router. The whole pipeline costs ~20x the
+ * community feed, the leaderboard; ADR 0021 adds the signed-in polls) and one write, a laugh (ADR
+ * 0037), are served straight from the HTTP server's request event, skipping Express, its middleware
+ * chain and the Nest router. The whole pipeline costs ~20x the
  * bare server's throughput (bench/health); these answers must stay within 2x of it (issue 5).
  * Anything a handler does not take (a cache miss, an unusual query) goes the normal way.
  */

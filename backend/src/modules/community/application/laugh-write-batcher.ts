@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { consumeStatement } from '../../../shared/rate-limit/rate-limiter';
-import { allowPerWindow } from '../../../shared/rate-limit/rate-limit-policy';
+import { allowPerWindow, storedSubject } from '../../../shared/rate-limit/rate-limit-policy';
 import { IDENTITY_API, type IdentityApi } from '../../identity';
 import { type LaughLimit, type LaughToggle, type LaughWrite, TypeormCommunityRepository } from '../adapters/typeorm/typeorm-community.repository';
 import { LAUGHS_PER_IP_PER_MINUTE } from '../domain/laugh';
@@ -24,8 +23,9 @@ interface Waiting {
 /**
  * ADR 0037: laugh writes of one instance go to the database in batches, one statement (and one
  * commit) for every laugh that arrived while the previous batch was being written, one batch at a
- * time; each batch moves the hot image's `laugh_count` once. A lone laugh is written at once (a batch of one); under a burst, a round trip, its
- * statement's fixed cost and its commit are shared by up to LAUGH_BATCH_MAX laughs. Every laugh
+ * time; each batch moves the hot image's `laugh_count` once. A lone laugh is written at once (a
+ * batch of one); under a burst, a round trip, its statement's fixed cost and its commit are shared
+ * by up to LAUGH_BATCH_MAX laughs. Every laugh
  * keeps its own rule (D15: counted against its address, whitelisted or refused, found or not, once
  * per identifier), decided by the statement for each row (TypeormCommunityRepository.toggleLaughs).
  *
@@ -46,17 +46,18 @@ export class LaughWriteBatcher {
     private readonly feedChanged: FeedChangeNotifier,
   ) {
     this.limit = {
-      counting: consumeStatement,
-      whitelisted: (ipRef) => identity.ipWhitelistedSql(ipRef),
       type: 'laugh',
       identifier: '',
       // D15: 60 laughs pass per address per minute; the 61st and later are refused for a minute.
       policy: allowPerWindow(LAUGHS_PER_IP_PER_MINUTE, 1),
+      whitelisted: (ipRef) => identity.ipWhitelistedSql(ipRef),
     };
   }
 
-  /** What the laugh did, once the batch that wrote it committed. */
-  write(toggle: LaughToggle): Promise<LaughWrite> {
+  /** What the laugh did, once the batch that wrote it committed (`ip`: the client's address as it came). */
+  write(laugh: LaughToggle): Promise<LaughWrite> {
+    // The address as the counter stores it (cut to its column), so a batch compares what it writes.
+    const toggle = { ...laugh, ip: storedSubject({ ip: laugh.ip, type: this.limit.type, identifier: this.limit.identifier }).ip };
     return new Promise<LaughWrite>((resolve, reject) => {
       this.queue.push({ toggle, retries: 0, resolve, reject });
       this.writeNext();
@@ -73,10 +74,10 @@ export class LaughWriteBatcher {
         this.limit,
       )
       .then(
-        (writes) => {
+        ({ writes, countsMoved }) => {
           // Counts moved: this instance's feed cache goes now, the others' on the coalesced
           // notification (ADR 0011); the answers go after, so a read that follows one sees the count.
-          if (writes.some((w) => w.changed)) {
+          if (countsMoved) {
             this.cache.invalidate();
             this.feedChanged.notify();
           }

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { storedSubject } from '../../../shared/rate-limit/rate-limit-policy';
 import { CommunityImageNotFoundError, LaughRateLimitedError } from '../domain/community-errors';
 import { isImageId, laughStateAfter, type LaughAction, type Laugher, type LaughState } from '../domain/laugh';
 import { LaughWriteBatcher } from './laugh-write-batcher';
@@ -26,7 +25,7 @@ export class ToggleLaughUseCase {
 
   async execute({ action, imageId, laugher, ip }: ToggleLaugh): Promise<LaughState> {
     if (!isImageId(imageId)) throw new CommunityImageNotFoundError();
-    const write = await this.writes.write({ action, imageId, laugher, ip: storedSubject({ ip, type: 'laugh', identifier: '' }).ip });
+    const write = await this.writes.write({ action, imageId, laugher, ip });
     if (!write.allowed) throw new LaughRateLimitedError();
     if (!write.found) throw new CommunityImageNotFoundError();
     return laughStateAfter(action, write.laughCount ?? 0);

@@ -5,6 +5,7 @@ import type { Repository } from 'typeorm';
 import { exactTimestampSql } from '../../../../shared/pagination';
 import { poolOf } from '../../../../shared/pg/pool-of';
 import type { RateLimitPolicy } from '../../../../shared/rate-limit/rate-limit-policy';
+import { consumeStatement } from '../../../../shared/rate-limit/rate-limiter';
 import { renditionViews } from '../../../images';
 import type { FeedImage } from '../../domain/community-entry';
 import type { LaughAction, Laugher } from '../../domain/laugh';
@@ -59,17 +60,15 @@ const toFeedImage = (row: FeedRow): FeedImage => ({
 const toLeaderboardImage = (row: LeaderboardRow): LeaderboardImage => ({ ...toFeedImage(row), timestampText: row.timestamp_text });
 
 /**
- * The per-address limit laughs are counted against in their own statement: the rate limiter's
- * counting upsert (shared/rate-limit, consumeStatement) and identity's whitelist predicate, each
- * given the SQL expressions to use, and the policy bound to them.
+ * The per-address limit laughs are counted against in their own statement (the rate limiter's own
+ * upsert, consumeStatement): the counter's kind and identifier (the address is each laugh's own),
+ * its policy, and identity's whitelist predicate for an address given as an SQL expression.
  */
 export interface LaughLimit {
-  counting(refs: readonly [string, string, string, string, string, string], from: string): string;
-  whitelisted(ipRef: string): string;
-  /** The counter's kind and identifier (the address is each laugh's own). */
   type: string;
   identifier: string;
   policy: RateLimitPolicy;
+  whitelisted(ipRef: string): string;
 }
 
 /** One laugh of a batch: no two of a batch share an address, nor an image and identifier. */
@@ -77,7 +76,7 @@ export interface LaughToggle {
   action: LaughAction;
   imageId: string;
   laugher: Laugher;
-  /** The address as the rate limiter stores it (storedSubject). */
+  /** The client's address (the batcher stores it as the rate limiter does, storedSubject). */
   ip: string;
 }
 
@@ -94,6 +93,16 @@ export interface LaughWrite {
   changed: boolean;
   /** The image's `laugh_count` as the laugh's batch committed it (null when not found). */
   laughCount: number | null;
+}
+
+/** What a batch did: each laugh's write, in order, and whether any image's count moved. */
+export interface LaughBatchWrite {
+  writes: LaughWrite[];
+  /**
+   * An image's `laugh_count` changed: by the batch's laughs, or by an account deletion's queued
+   * changes the batch folded in (even when none of its own laughs changed anything).
+   */
+  countsMoved: boolean;
 }
 
 /**
@@ -188,11 +197,11 @@ export class TypeormCommunityRepository {
    * What each laugh did, in order. On the pool itself, as a named statement: this is the hottest
    * write there is.
    */
-  async toggleLaughs(toggles: readonly LaughToggle[], limit: LaughLimit): Promise<LaughWrite[]> {
+  async toggleLaughs(toggles: readonly LaughToggle[], limit: LaughLimit): Promise<LaughBatchWrite> {
     const text = `WITH turn AS (${LAUGH_COUNT_TURN_SQL} AS taken),
        t AS (SELECT u.* FROM turn CROSS JOIN unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[], $5::boolean[])
                                WITH ORDINALITY AS u(image_id, user_identifier, as_user, ip, adding, n)),
-       counted AS (${limit.counting(['t.ip', '$6', '$7', '$8', '$9', '$10'], 't')}
+       counted AS (${consumeStatement(['t.ip', '$6', '$7', '$8', '$9', '$10'], 't')}
                    RETURNING "ip_address" AS ip, ("blocked_until" > now()) IS TRUE AS blocked),
        pass AS (SELECT t.n FROM t JOIN counted c ON c.ip = t.ip WHERE NOT c.blocked OR ${limit.whitelisted('t.ip')}),
        img AS (SELECT t.n, t.image_id, t.user_identifier, t.adding FROM t JOIN pass p ON p.n = t.n
@@ -212,9 +221,11 @@ export class TypeormCommunityRepository {
                  RETURNING i.id, i.laugh_count)
        SELECT p.n IS NOT NULL AS allowed, g.n IS NOT NULL AS found,
               EXISTS (SELECT 1 FROM moved m WHERE m.image_id = t.image_id AND m.user_identifier = t.user_identifier) AS changed,
-              c.laugh_count
-         FROM t LEFT JOIN pass p ON p.n = t.n LEFT JOIN img g ON g.n = t.n LEFT JOIN counts c ON c.id = g.image_id ORDER BY t.n`;
-    const { rows } = await this.pool.query<{ allowed: boolean; found: boolean; changed: boolean; laugh_count: number | null }>({
+              c.laugh_count, COALESCE(nt.n, 0) <> 0 AS count_moved
+         FROM t LEFT JOIN pass p ON p.n = t.n LEFT JOIN img g ON g.n = t.n LEFT JOIN counts c ON c.id = g.image_id
+              LEFT JOIN net nt ON nt.image_id = g.image_id
+        ORDER BY t.n`;
+    const { rows } = await this.pool.query<{ allowed: boolean; found: boolean; changed: boolean; laugh_count: number | null; count_moved: boolean }>({
       name: 'community.laugh.batch',
       text,
       values: [
@@ -230,7 +241,10 @@ export class TypeormCommunityRepository {
         limit.policy.blockMinutes,
       ],
     });
-    return rows.map((r) => ({ allowed: r.allowed, found: r.found, changed: r.changed, laughCount: r.laugh_count === null ? null : Number(r.laugh_count) }));
+    return {
+      writes: rows.map((r) => ({ allowed: r.allowed, found: r.found, changed: r.changed, laughCount: r.laugh_count === null ? null : Number(r.laugh_count) })),
+      countsMoved: rows.some((r) => r.count_moved),
+    };
   }
 
   /**
