@@ -23,7 +23,7 @@ export class CommunityApiService implements CommunityApi {
       removed += batch;
       if (batch === 0) break;
     }
-    // The counts follow before the account's deletion goes on (ADR 0034); the fold drops the caches.
+    // The counts follow before the account's deletion goes on (ADR 0034, 0037); the fold drops the caches.
     if (removed > 0) await this.folder.fold();
     return removed;
   }

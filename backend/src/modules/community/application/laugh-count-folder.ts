@@ -4,23 +4,22 @@ import { TypeormCommunityRepository } from '../adapters/typeorm/typeorm-communit
 import { COMMUNITY_CACHE } from './community-cache';
 import type { FeedCache } from './feed-cache';
 
-/** A fold at least this often on every instance, for changes a crash left between commit and fold. */
+/** A fold at least this often on every instance, for changes a crash left queued before their fold. */
 export const LAUGH_FOLD_SWEEP_MS = 1000;
 
 /**
- * ADR 0034: moves queued laugh count changes into `laugh_count`, one fold at a time per instance.
- * A laugh that committed its change waits for `fold()`: a fold that starts after the call, so it
- * includes that change. Whoever calls while a fold runs shares the next one: under a burst the
- * hot image's row is written once per fold, not once per laugh. Each fold that changed counts
- * drops this instance's feed cache and tells the others (one coalesced NOTIFY, ADR 0011).
+ * ADR 0034, 0037: moves the changes an account deletion queued (D35) into `laugh_count`. The
+ * deletion waits for `fold()`; a sweep on every instance folds what a crash left queued at least
+ * once a second (a laugh batch on the image folds its queued changes at once). Laughs themselves
+ * queue nothing: their batch moves the count. A fold that changed counts drops this instance's
+ * feed cache and tells the others (one coalesced NOTIFY, ADR 0011). Folds on all instances, and
+ * laugh batches, take turns in the database (LAUGH_COUNT_TURN_SQL).
  */
 @Injectable()
 export class LaughCountFolder implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('LaughCountFolder');
-  private running?: Promise<Map<string, number>>;
-  private next?: Promise<Map<string, number>>;
   private sweep?: NodeJS.Timeout;
-  private lastStartedAt = 0;
+  private sweeping = false;
   private stopped = false;
 
   constructor(
@@ -31,8 +30,11 @@ export class LaughCountFolder implements OnModuleInit, OnModuleDestroy {
 
   onModuleInit(): void {
     this.sweep = setInterval(() => {
-      if (this.stopped || this.running || Date.now() - this.lastStartedAt < LAUGH_FOLD_SWEEP_MS) return;
-      this.fold().catch((e: Error) => this.logger.warn(`Could not fold laugh counts: ${e.message}`));
+      if (this.stopped || this.sweeping) return;
+      this.sweeping = true;
+      this.fold()
+        .catch((e: Error) => this.logger.warn(`Could not fold laugh counts: ${e.message}`))
+        .finally(() => (this.sweeping = false));
     }, LAUGH_FOLD_SWEEP_MS);
     this.sweep.unref();
   }
@@ -42,36 +44,12 @@ export class LaughCountFolder implements OnModuleInit, OnModuleDestroy {
     if (this.sweep) clearInterval(this.sweep);
   }
 
-  /** The new counts of the images a fold that started after this call changed. */
-  fold(): Promise<Map<string, number>> {
-    if (!this.running) return this.start();
-    if (!this.next) {
-      const after = this.running.then(
-        () => undefined,
-        () => undefined,
-      );
-      this.next = after.then(() => {
-        this.next = undefined;
-        return this.start();
-      });
+  /** Folds every change queued before the call. */
+  async fold(): Promise<void> {
+    const changed = await this.repository.foldLaughCounts();
+    if (changed.size > 0) {
+      this.cache.invalidate();
+      this.feedChanged.notify();
     }
-    return this.next;
-  }
-
-  private start(): Promise<Map<string, number>> {
-    this.lastStartedAt = Date.now();
-    const folding = this.repository.foldLaughCounts().then((changed) => {
-      if (changed.size > 0) {
-        this.cache.invalidate();
-        this.feedChanged.notify();
-      }
-      return changed;
-    });
-    this.running = folding;
-    const done = () => {
-      if (this.running === folding) this.running = undefined;
-    };
-    folding.then(done, done);
-    return folding;
   }
 }
