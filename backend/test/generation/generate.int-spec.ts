@@ -150,6 +150,12 @@ describe('generation end to end', () => {
     // The regular output has no mark: its corner looks like the rest of a flat grey image.
     const cleanCorner = await sharp(cleanBytes).extract(corner).stats();
     expect(cleanCorner.channels[0].stdev).toBeLessThan(3);
+    // Issue 29 (ADR 0038): the engine hands its pixels to the output step, which encodes the
+    // watermark-free master (what a chain step edits, D38) before drawing the mark into them.
+    const [{ master }] = await sql<{ master: Buffer }>(t, `SELECT master_image_data AS master FROM image WHERE id = $1`, [marked.body.id]);
+    expect(await meanDifference(cleanBytes, master, corner)).toBeLessThan(2.5);
+    expect(await meanDifference(markedBytes, master, corner)).toBeGreaterThan(15);
+    expect(await meanDifference(markedBytes, master, elsewhere)).toBeLessThan(0.5);
   });
 
   it('spends a regular credit before a watermarked one (D2)', async () => {

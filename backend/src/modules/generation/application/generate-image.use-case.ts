@@ -26,7 +26,7 @@ import { shouldWatermark } from '../domain/watermark';
 import { IMAGE_MODEL, type ImageEditResult, type ImageModel } from './image-model.port';
 import { InstanceGenerationSlots } from './instance-generation-slots';
 import { InstanceImageWork } from './instance-image-work';
-import { OutputImageService } from '../adapters/codecs/output-image.service';
+import { OutputImageService, type OutputImage } from '../adapters/codecs/output-image.service';
 import { RegionMaskService, type PreparedMask } from '../adapters/codecs/region-mask.service';
 import { UploadCheckService, type CheckedImage } from '../adapters/codecs/upload-check.service';
 import { ChainSourceCodec } from '../adapters/codecs/chain-source.codec';
@@ -387,16 +387,38 @@ export class GenerateImageUseCase {
     clientSignal: AbortSignal | undefined,
   ): Promise<GenerationResult> {
     const original = source.input;
-    const edited = await this.callModel(imageId, request, seed, original, clientSignal);
+    // Issue 29: a model that has the output's pixels may hand them over (ADR 0038), unless a
+    // region mask is to be composited with the file (D40).
+    const edited = await this.callModel(imageId, request, seed, original, clientSignal, !mask);
     const watermarked = shouldWatermark(reservation.kind);
     // The original's renditions, which the output step's completion stores, made before its turn
     // is taken (they take a turn of their own; a failure is the images context's to handle).
     await source.makeOriginalRenditions?.().catch(() => undefined);
-    // Issue 29: the output step in one of this instance's image-work turns.
-    const completed = await this.imageWork.run(async () => {
-      const made = mask ? await this.masks.composite(original.bytes, edited.image, mask) : edited.image;
-      // The output is checked (and turned upright, watermarked) first: what is not an image is the model's failure.
-      const output = await this.outputs.prepare(made, { watermark: watermarked });
+    // Issue 29: the output step in one of this instance's image-work turns, ahead of waiting checks
+    // and edits (it frees the model's output, ADR 0038).
+    const completed = await this.imageWork.finish(async () => {
+      let made: Buffer;
+      let output: OutputImage;
+      if ('pixels' in edited) {
+        output = await this.outputs.fromPixels(edited.pixels, edited.mimeType, { watermark: watermarked });
+        made = output.master?.bytes ?? output.bytes; // the edit as a file, before any watermark
+      } else {
+        made = mask ? await this.masks.composite(original.bytes, edited.image, mask) : edited.image;
+        // The output is checked (and turned upright, watermarked) first: what is not an image is the model's failure.
+        output = await this.outputs.prepare(made, { watermark: watermarked });
+      }
+      // D42: the served file and its renditions carry content credentials, signed after the last
+      // transform (the watermark); started at once, beside the block-list check below (issue 29).
+      const provenance: EditProvenance = {
+        model: edited.model,
+        editedAt: new Date(),
+        parent,
+      };
+      const signing = Promise.all([
+        this.credentials.sign(output.bytes, output.mimeType, provenance),
+        output.renditions.then((made) => made && this.signRenditions(made, provenance)),
+      ]);
+      signing.catch(() => undefined); // awaited below, or dropped with a refused output
       // D43: an output that matches a taken-down image is refused like a refused edit (no credit).
       // From the pixels the renditions are drawn from (no second decode); a file too small for
       // renditions is hashed from its bytes.
@@ -407,17 +429,7 @@ export class GenerateImageUseCase {
           throw new UnusableModelOutputError({ cause });
         });
       if (await this.reports.isBlocked(madeFingerprint)) throw new ImageBlockedError();
-      // D42: the served file and its renditions carry content credentials, signed after the last
-      // transform (the watermark).
-      const provenance: EditProvenance = {
-        model: edited.model,
-        editedAt: new Date(),
-        parent,
-      };
-      const [signed, renditions] = await Promise.all([
-        this.credentials.sign(output.bytes, output.mimeType, provenance),
-        output.renditions.then((made) => made && this.signRenditions(made, provenance)),
-      ]);
+      const [signed, renditions] = await signing;
       return this.images.completeWith(imageId, {
         bytes: signed,
         mimeType: output.mimeType,
@@ -463,6 +475,7 @@ export class GenerateImageUseCase {
     seed: number,
     original: CheckedImage,
     clientSignal: AbortSignal | undefined,
+    acceptPixels: boolean,
   ): Promise<ImageEditResult> {
     const controller = new AbortController();
     const timeoutMs = this.config.generation.modelTimeoutMs;
@@ -488,6 +501,7 @@ export class GenerateImageUseCase {
         seed,
         signal: controller.signal,
         imageId,
+        acceptPixels,
       });
       call.catch(() => undefined); // a late failure after the abort is of no interest
       return await Promise.race([call, aborted]);

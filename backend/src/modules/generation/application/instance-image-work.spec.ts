@@ -70,4 +70,28 @@ describe('InstanceImageWork', () => {
     expect(ran).toBe(false);
     expect(turns.load).toEqual({ running: 0, waiting: 0 });
   });
+
+  it('lets finishing steps go before waiting checks and edits, in arrival order among themselves (ADR 0038)', async () => {
+    const turns = work(1);
+    const g = gate();
+    const order: string[] = [];
+    const step = (name: string) => async () => void order.push(name);
+    const running = turns.run(() => g.opened);
+    const aborted = new AbortController();
+    const all = [
+      turns.run(step('edit A')),
+      turns.finish(step('output 1')),
+      turns.run(step('edit B')),
+      turns.finish(step('output 2')),
+    ];
+    const dropped = turns.finish(step('output gone'), aborted.signal);
+    expect(turns.load).toEqual({ running: 1, waiting: 5 });
+    aborted.abort(new Error('client gone'));
+    await expect(dropped).rejects.toThrow('client gone');
+    g.open();
+    await running;
+    await Promise.all(all);
+    expect(order).toEqual(['output 1', 'output 2', 'edit A', 'edit B']);
+    expect(turns.load).toEqual({ running: 0, waiting: 0 });
+  });
 });

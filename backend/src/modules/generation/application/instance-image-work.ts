@@ -37,4 +37,13 @@ export class InstanceImageWork {
   run<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     return this.turns.run(work, signal);
   }
+
+  /**
+   * The same for a step that finishes a generation and frees what it holds (an output step: a
+   * model's 36 MB of pixels, ADR 0038): it goes before every waiting step that would take more
+   * (a check, an edit), so held outputs never pile up behind new edits.
+   */
+  finish<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    return this.turns.run(work, signal, true);
+  }
 }

@@ -1,9 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { DecodedPixels } from '../../application/image-model.port';
 import { IMAGES_API, largestRenditionWidth, type GeneratedRenditions, type ImagesApi, type RawPixels } from '../../../images';
 import { UnusableModelOutputError } from '../../domain/generation-errors';
 import { sniffStoredType, type StoredMimeType } from '../../domain/image-format';
 import { watermarkLayout, watermarkSvg } from '../../domain/watermark';
+import { STORED_JPEG } from './stored-jpeg';
 
 export interface OutputImage {
   bytes: Buffer;
@@ -62,14 +64,41 @@ export class OutputImageService {
         const layout = watermarkLayout(width, height);
         pipeline = pipeline.composite([{ input: Buffer.from(watermarkSvg(layout)), left: layout.left, top: layout.top }]);
       }
-      const encoded =
-        mimeType === 'image/jpeg'
-          ? pipeline.jpeg({ quality: 90 })
-          : mimeType === 'image/webp'
-            ? pipeline.webp({ quality: 90 })
-            : pipeline.png();
       const master = options.watermark ? { bytes: output, mimeType } : undefined;
-      return { bytes: await encoded.toBuffer(), mimeType, renditions, pixels, master };
+      return { bytes: await encodedAs(pipeline, mimeType).toBuffer(), mimeType, renditions, pixels, master };
+    } catch (cause) {
+      throw new UnusableModelOutputError({ cause });
+    }
+  }
+
+  /**
+   * Issue 29 (ADR 0038): the same from the model's own pixels (a local edit), nothing decoded. The
+   * renditions are drawn from the pixels scaled down, while the file is encoded; with a watermark,
+   * the watermark-free master is encoded first (beside the scaling), then the badge is drawn into
+   * those very pixels (its corner only: a composite over the whole picture doubled the encode)
+   * and the stored file encoded from them. The pixels are the caller's to give up: they are
+   * changed. What is not a picture of a sane size is the model's failure.
+   */
+  async fromPixels(edited: DecodedPixels, mimeType: 'image/jpeg' | 'image/png', options: { watermark: boolean }): Promise<OutputImage> {
+    const { width, height, channels } = edited;
+    if (!(width > 0 && height > 0 && width * height <= MAX_OUTPUT_PIXELS) || edited.data.length !== width * height * channels) {
+      throw new UnusableModelOutputError();
+    }
+    const raw = () => sharp(edited.data, { raw: { width, height, channels }, limitInputPixels: MAX_OUTPUT_PIXELS });
+    const largest = largestRenditionWidth(width);
+    const pixels = largest ? rawPixelsOf(raw().resize({ width: largest, withoutEnlargement: true })) : Promise.resolve(null);
+    const renditions = pixels.then((scaled) => scaled && this.renditionsOf(scaled, width, options.watermark));
+    pixels.catch(() => undefined);
+    renditions.catch(() => undefined);
+    try {
+      if (!options.watermark) return { bytes: await encodedAs(raw(), mimeType).toBuffer(), mimeType, renditions, pixels };
+      const layout = watermarkLayout(width, height);
+      const badge = rawPixelsOf(sharp(Buffer.from(watermarkSvg(layout))).ensureAlpha());
+      // Both have read the pixels before the badge is drawn into them.
+      const [master] = await Promise.all([encodedAs(raw(), mimeType).toBuffer(), pixels]);
+      drawOver(edited, await badge, layout.left, layout.top);
+      const bytes = await encodedAs(raw(), mimeType).toBuffer();
+      return { bytes, mimeType, renditions, pixels, master: { bytes: master, mimeType } };
     } catch (cause) {
       throw new UnusableModelOutputError({ cause });
     }
@@ -82,12 +111,11 @@ export class OutputImageService {
   private async scaledPixels(output: Buffer, sourceWidth: number): Promise<RawPixels | null> {
     const largest = largestRenditionWidth(sourceWidth);
     if (!largest) return null;
-    const scaled = await sharp(output, { failOn: 'error', limitInputPixels: MAX_OUTPUT_PIXELS })
-      .rotate()
-      .resize({ width: largest, withoutEnlargement: true })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    return { data: scaled.data, width: scaled.info.width, height: scaled.info.height, channels: scaled.info.channels };
+    return rawPixelsOf(
+      sharp(output, { failOn: 'error', limitInputPixels: MAX_OUTPUT_PIXELS })
+        .rotate()
+        .resize({ width: largest, withoutEnlargement: true }),
+    );
   }
 
   /**
@@ -107,5 +135,43 @@ export class OutputImageService {
       pixels = { data: marked.data, width: marked.info.width, height: marked.info.height, channels: marked.info.channels };
     }
     return this.images.renditionsFromPixels(pixels, sourceWidth);
+  }
+}
+
+/** A pipeline's pixels as RawPixels. */
+async function rawPixelsOf(pipeline: Sharp): Promise<RawPixels> {
+  const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels };
+}
+
+/** A stored file's encoding in its format (JPEG: STORED_JPEG, ADR 0038). */
+function encodedAs(pipeline: Sharp, mimeType: StoredMimeType): Sharp {
+  return mimeType === 'image/jpeg' ? pipeline.jpeg(STORED_JPEG) : mimeType === 'image/webp' ? pipeline.webp({ quality: 90 }) : pipeline.png();
+}
+
+/**
+ * Draws an RGBA picture (straight alpha) over `base` at (left, top), Porter-Duff "over", clipped
+ * to `base`; only the pixels it covers are touched.
+ */
+export function drawOver(base: DecodedPixels, over: RawPixels, left: number, top: number): void {
+  if (over.channels !== 4) throw new Error('The picture drawn over must have an alpha channel');
+  const { data, width, height, channels } = base;
+  const w = Math.min(over.width, width - left);
+  const h = Math.min(over.height, height - top);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const o = (y * over.width + x) * 4;
+      const a = over.data[o + 3] / 255;
+      if (a === 0) continue;
+      const i = ((top + y) * width + left + x) * channels;
+      if (channels === 3) {
+        for (let c = 0; c < 3; c++) data[i + c] = Math.round(over.data[o + c] * a + data[i + c] * (1 - a));
+        continue;
+      }
+      const below = (data[i + 3] / 255) * (1 - a);
+      const alpha = a + below;
+      for (let c = 0; c < 3; c++) data[i + c] = Math.round((over.data[o + c] * a + data[i + c] * below) / alpha);
+      data[i + 3] = Math.round(alpha * 255);
+    }
   }
 }

@@ -3,6 +3,7 @@ import sharp, { type Sharp } from 'sharp';
 import { InvalidMaskError, UnusableModelOutputError } from '../../domain/generation-errors';
 import { sniffStoredType, sniffUploadType, type StoredMimeType } from '../../domain/image-format';
 import { featherSigma, MASK_MESSAGES, maskShareProblem, sameAspect } from '../../domain/region-mask';
+import { STORED_JPEG } from './stored-jpeg';
 
 /** Same bound as the outputs': nothing we are sent or answered is bigger. */
 const MAX_PIXELS = 100_000_000;
@@ -88,7 +89,7 @@ export class RegionMaskService {
 }
 
 function encode(pipeline: Sharp, mimeType: StoredMimeType): Promise<Buffer> {
-  if (mimeType === 'image/jpeg') return pipeline.jpeg({ quality: 90 }).toBuffer();
+  if (mimeType === 'image/jpeg') return pipeline.jpeg(STORED_JPEG).toBuffer();
   if (mimeType === 'image/webp') return pipeline.webp({ quality: 90 }).toBuffer();
   return pipeline.png().toBuffer();
 }

@@ -10,6 +10,7 @@ import {
 } from '../../domain/generation-errors';
 import { exceedsPixelLimit, sniffUploadType, type UploadMimeType } from '../../domain/image-format';
 import { stripMetadata } from './strip-metadata';
+import { STORED_JPEG } from './stored-jpeg';
 
 /** An upload that passed D12: upright and without any metadata (lossless when it allowed, else freshly encoded). */
 export interface CheckedImage {
@@ -117,7 +118,7 @@ export class UploadCheckService {
     try {
       // limitInputPixels again, so the decoder itself refuses what the header check let through.
       const pipeline = sharp(bytes, { failOn: 'error', limitInputPixels: maxMegapixels * 1_000_000 }).rotate();
-      const encoded = mimeType === 'image/jpeg' ? pipeline.jpeg({ quality: 90 }) : pipeline.png();
+      const encoded = mimeType === 'image/jpeg' ? pipeline.jpeg(STORED_JPEG) : pipeline.png();
       const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
       return { bytes: data, mimeType, width: info.width, height: info.height };
     } catch (cause) {

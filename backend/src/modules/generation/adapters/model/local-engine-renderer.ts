@@ -1,4 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
+import { STORED_JPEG } from '../codecs/stored-jpeg';
 import { sceneSvg } from './local-engine/background-scenes';
 import type { BackgroundScene, EditIntent, Rgb } from './local-engine/edit-intents';
 import { seededRandom } from './local-engine/seeded-random';
@@ -64,7 +65,7 @@ export async function encode(image: RawImage, mimeType: OutputMime): Promise<Buf
   const s = fromRaw(image);
   return mimeType === 'image/png'
     ? s.png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer()
-    : s.jpeg({ quality: 90, chromaSubsampling: '4:2:0' }).toBuffer();
+    : s.jpeg(STORED_JPEG).toBuffer();
 }
 
 /** What a seed decides besides the random overlays. */
@@ -95,35 +96,49 @@ export async function applyIntents(image: RawImage, intents: readonly EditIntent
 
 async function applyWith(image: RawImage, intents: readonly EditIntent[], variation: Variation): Promise<RawImage> {
   const subject = new SubjectOf(image);
+  // Issue 29: a colour intent that comes last runs in the grain's own loop (one pass less).
+  const last = intents[intents.length - 1];
+  const finalMap = last && isColourIntent(last) ? colourMapOf(last, variation.strength) : IDENTITY;
   let current = image;
-  for (const intent of intents) current = await applyIntent(current, intent, variation, subject);
-  return grain(current, variation.seed);
+  for (const intent of finalMap === IDENTITY ? intents : intents.slice(0, -1)) current = await applyIntent(current, intent, variation, subject);
+  return grain(current, variation.seed, finalMap);
 }
 
 /**
  * One edit, file in, file out: decode, the intents, the grain, encode (the same bytes as
  * `encode(applyIntents(decode(input)))`). Issue 29: when the first intent is a pass libvips can
- * run as it decodes (a tone, a colour matrix, a turn, a flip, a blur), it runs inside the decode,
+ * run as it decodes (a turn, a flip, a blur), it runs inside the decode,
  * so a 12-megapixel photo sits in memory as raw pixels once during that step instead of twice
  * (36 MB less at the engine's peak).
  */
 export async function renderFile(input: Buffer, intents: readonly EditIntent[], seed: number, mimeType: OutputMime): Promise<Buffer> {
+  return encode(await renderPixels(input, intents, seed), mimeType);
+}
+
+/**
+ * The same edit, answered as the finished pixels (what renderFile encodes). Issue 29 (ADR 0038):
+ * the grain writes them into a SharedArrayBuffer, which a worker hands to the main thread without
+ * a copy, where the output step draws the stored file, its watermark-free master and its
+ * renditions from them instead of decoding an encoded file again. Shared, not transferred: a
+ * transferred 36 MB ArrayBuffer counts as the main thread's external memory, and the collections
+ * that accounting set off took the event loop's p99 during four edits from ~16 to ~25 ms.
+ */
+export async function renderPixels(input: Buffer, intents: readonly EditIntent[], seed: number): Promise<RawImage> {
   const variation = variationOf(seed);
   const [first, ...rest] = intents;
-  const fused = first && isPassIntent(first) ? await decodeThrough(input, first, variation) : null;
-  const image = fused ? await applyWith(fused, rest, variation) : await applyWith(await decode(input), intents, variation);
-  return encode(image, mimeType);
+  const fused = first && isPassIntent(first) ? await decodeThrough(input, first) : null;
+  return fused ? applyWith(fused, rest, variation) : applyWith(await decode(input), intents, variation);
 }
 
 /**
  * decode() with a pass applied on the way; null unless the file is 8-bit sRGB (grey, CMYK or
  * 16-bit files are converted by decode() first, so the pass would see other channels).
  */
-async function decodeThrough(input: Buffer, intent: PassIntent, v: Variation): Promise<RawImage | null> {
+async function decodeThrough(input: Buffer, intent: PassIntent): Promise<RawImage | null> {
   const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
   if (!meta.width || !meta.height || meta.space !== 'srgb' || (meta.channels !== 3 && meta.channels !== 4)) return null;
   const shape = { width: meta.width, height: meta.height, channels: meta.channels };
-  const { data, info } = await passOp(intent, v.strength, shape)(sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).toColourspace('srgb'))
+  const { data, info } = await passOp(intent, shape)(sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).toColourspace('srgb'))
     .raw()
     .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, channels: shape.channels };
@@ -158,35 +173,37 @@ async function applyIntent(img: RawImage, intent: EditIntent, v: Variation, subj
     case 'flip-vertical':
     case 'mirror':
     case 'blur':
+      return pass(img, passOp(intent, img));
     case 'brighten':
     case 'darken':
     case 'saturate':
     case 'grayscale':
     case 'warm':
     case 'cool':
-      return pass(img, passOp(intent, k, img));
+      return mapColours(img, colourMapOf(intent, k));
     case 'cartoon':
       return cartoon(img);
     case 'pixelate':
       return pixelate(img);
     case 'dramatic':
-      return vignette(await pass(img, linearOp([1.4, 1.4, 1.4], [-51, -51, -51], k, img)), 0.75, v);
+      return vignette(mapColours(img, linearMap([1.4, 1.4, 1.4], [-51, -51, -51], k)), 0.75, v);
     case 'sepia':
       return vignette(
-        await pass(img, (s) =>
-          s.recomb([
+        mapColours(img, {
+          matrix: [
             [0.393, 0.769, 0.189],
             [0.349, 0.686, 0.168],
             [0.272, 0.534, 0.131],
-          ]),
-        ),
+          ],
+          offset: [0, 0, 0],
+        }),
         0.35,
         v,
       );
     case 'sunset':
       return sunsetGlow(img, k);
     case 'rain':
-      return rain(await pass(img, linearOp([0.78, 0.82, 0.9], [0, 2, 10], k, img)), v.seed);
+      return rain(mapColours(img, linearMap([0.78, 0.82, 0.9], [0, 2, 10], k)), v.seed);
     case 'snow':
       return snow(img, v);
     case 'caption':
@@ -207,17 +224,28 @@ async function pass(img: RawImage, op: (s: Sharp) => Sharp): Promise<RawImage> {
   return { data, width: info.width, height: info.height, channels: info.channels as 3 | 4 };
 }
 
-/** The intents that are one libvips pass over the whole picture. */
-const PASS_KINDS = ['rotate', 'flip-vertical', 'mirror', 'blur', 'brighten', 'darken', 'saturate', 'grayscale', 'warm', 'cool'] as const;
+/**
+ * The intents that are one libvips pass over the whole picture (a decode can run them as it goes,
+ * renderPixels). The colour intents are not: libvips works them in floating point, three to four
+ * times the decode itself on a 12-megapixel photo; they are ColourMaps, one integer loop.
+ */
+const PASS_KINDS = ['rotate', 'flip-vertical', 'mirror', 'blur'] as const;
 type PassIntent = Extract<EditIntent, { kind: (typeof PASS_KINDS)[number] }>;
 type Shape = Pick<RawImage, 'width' | 'height' | 'channels'>;
+type ColourIntent = Extract<EditIntent, { kind: (typeof COLOUR_KINDS)[number] }>;
 
 function isPassIntent(intent: EditIntent): intent is PassIntent {
   return (PASS_KINDS as readonly string[]).includes(intent.kind);
 }
 
-/** A pass intent's libvips operation, for a picture of this shape; k is the seed's strength. */
-function passOp(intent: PassIntent, k: number, img: Shape): (s: Sharp) => Sharp {
+const COLOUR_KINDS = ['brighten', 'darken', 'saturate', 'grayscale', 'warm', 'cool'] as const;
+
+function isColourIntent(intent: EditIntent): intent is ColourIntent {
+  return (COLOUR_KINDS as readonly string[]).includes(intent.kind);
+}
+
+/** A pass intent's libvips operation, for a picture of this shape. */
+function passOp(intent: PassIntent, img: Shape): (s: Sharp) => Sharp {
   switch (intent.kind) {
     case 'rotate':
       return (s) => s.rotate(intent.degrees);
@@ -227,39 +255,97 @@ function passOp(intent: PassIntent, k: number, img: Shape): (s: Sharp) => Sharp 
       return (s) => s.flop();
     case 'blur':
       return (s) => s.blur(Math.max(2.5, Math.max(img.width, img.height) / 350));
+  }
+}
+
+type Vec3 = [number, number, number];
+type Matrix3 = [Vec3, Vec3, Vec3];
+
+/** An affine colour change of every pixel: rgb' = matrix · rgb + offset, clamped to 0..255 (alpha untouched). */
+interface ColourMap {
+  matrix: Matrix3;
+  offset: Vec3;
+}
+
+const IDENTITY: ColourMap = {
+  matrix: [
+    [1, 0, 0],
+    [0, 1, 0],
+    [0, 0, 1],
+  ],
+  offset: [0, 0, 0],
+};
+
+/** A colour intent's map; k is the seed's strength. */
+function colourMapOf(intent: ColourIntent, k: number): ColourMap {
+  switch (intent.kind) {
     case 'brighten':
-      return linearOp([1.15, 1.15, 1.15], [28, 28, 28], k, img);
+      return linearMap([1.15, 1.15, 1.15], [28, 28, 28], k);
     case 'darken':
-      return linearOp([0.68, 0.68, 0.68], [0, 0, 0], k, img);
+      return linearMap([0.68, 0.68, 0.68], [0, 0, 0], k);
     case 'saturate':
-      return (s) => s.recomb(saturationMatrix(1 + 0.6 * k));
+      return { matrix: saturationMatrix(1 + 0.6 * k), offset: [0, 0, 0] };
     case 'grayscale':
-      return (s) =>
-        s.recomb([
+      return {
+        matrix: [
           [0.2126, 0.7152, 0.0722],
           [0.2126, 0.7152, 0.0722],
           [0.2126, 0.7152, 0.0722],
-        ]);
+        ],
+        offset: [0, 0, 0],
+      };
     case 'warm':
-      return linearOp([1.1, 1.0, 0.8], [18, 6, -6], k, img);
+      return linearMap([1.1, 1.0, 0.8], [18, 6, -6], k);
     case 'cool':
-      return linearOp([0.82, 0.97, 1.12], [-6, 4, 22], k, img);
+      return linearMap([0.82, 0.97, 1.12], [-6, 4, 22], k);
   }
 }
 
 /** A per-channel `a * v + b`, its distance from "no change" scaled by k (the seed's strength). */
-function linearOp(a: [number, number, number], b: [number, number, number], k: number, img: Shape): (s: Sharp) => Sharp {
-  const mult = a.map((m) => 1 + (m - 1) * k) as [number, number, number];
-  const add = b.map((c) => c * k) as [number, number, number];
-  return (s) => s.linear(perChannel(img, mult), perChannel(img, add, 0));
+function linearMap(a: Vec3, b: Vec3, k: number): ColourMap {
+  const [r, g, bl] = a.map((m) => 1 + (m - 1) * k);
+  return {
+    matrix: [
+      [r, 0, 0],
+      [0, g, 0],
+      [0, 0, bl],
+    ],
+    offset: b.map((c) => c * k) as Vec3,
+  };
 }
 
-/** sharp's linear() wants one value per channel: leave alpha alone. */
-function perChannel(img: Shape, rgb: [number, number, number], alpha = 1): number[] {
-  return img.channels === 4 ? [...rgb, alpha] : rgb;
+/**
+ * Applies a ColourMap in place: through a table of 256 outputs per channel when the map keeps
+ * channels apart (a tone, a tint), else by the matrix itself (faster here than nine tables).
+ * Results round to the nearest value and clamp (Uint8ClampedArray).
+ */
+function mapColours(img: RawImage, map: ColourMap): RawImage {
+  const { data, channels } = img;
+  const px = new Uint8ClampedArray(data.buffer, data.byteOffset, data.length);
+  const [[m00, m01, m02], [m10, m11, m12], [m20, m21, m22]] = map.matrix;
+  const [o0, o1, o2] = map.offset;
+  if (m01 === 0 && m02 === 0 && m10 === 0 && m12 === 0 && m20 === 0 && m21 === 0) {
+    const lut = (m: number, o: number) => Uint8ClampedArray.from({ length: 256 }, (_, v) => m * v + o);
+    const [lr, lg, lb] = [lut(m00, o0), lut(m11, o1), lut(m22, o2)];
+    for (let i = 0; i < px.length; i += channels) {
+      px[i] = lr[px[i]];
+      px[i + 1] = lg[px[i + 1]];
+      px[i + 2] = lb[px[i + 2]];
+    }
+    return img;
+  }
+  for (let i = 0; i < px.length; i += channels) {
+    const r = px[i];
+    const g = px[i + 1];
+    const b = px[i + 2];
+    px[i] = m00 * r + m01 * g + m02 * b + o0;
+    px[i + 1] = m10 * r + m11 * g + m12 * b + o1;
+    px[i + 2] = m20 * r + m21 * g + m22 * b + o2;
+  }
+  return img;
 }
 
-function saturationMatrix(s: number): [[number, number, number], [number, number, number], [number, number, number]] {
+function saturationMatrix(s: number): Matrix3 {
   const r = 0.2126;
   const g = 0.7152;
   const b = 0.0722;
@@ -280,26 +366,50 @@ function clamp(v: number): number {
  * Film grain, the last step of every render: a tiny monochrome noise (-3..+3 of 255 on R, G and B
  * alike, triangular, so most pixels move by 0 or 1) drawn from the seed. Too faint to see; enough
  * that two seeds never give the same bytes, whatever the prompt (issue 15). Alpha is untouched.
+ * `map` is the last intent's colour change when it is one (else IDENTITY), applied in the same
+ * loop: noise on the mapped colour, rounded and clamped once.
  */
-function grain(img: RawImage, seed: number): RawImage {
+function grain(img: RawImage, seed: number, map: ColourMap): RawImage {
   const { data, width, height, channels } = img;
-  const px = new Uint8ClampedArray(data.buffer, data.byteOffset, data.length); // clamps at 0 and 255
+  const [[m00, m01, m02], [m10, m11, m12], [m20, m21, m22]] = map.matrix;
+  const [o0, o1, o2] = map.offset;
+  // Into shared memory (see renderPixels); alpha copied over, colours written below.
+  const px = new Uint8ClampedArray(new SharedArrayBuffer(data.length)); // clamps at 0 and 255
+  if (channels === 4) px.set(data);
   const pixels = width * height;
   let state = (seed ^ 0x6a09e667) | 0 || 1; // xorshift32: any non-zero state
-  for (let p = 0, i = 0; p < pixels; ) {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    // Four pixels from one 32-bit draw: two 2-bit numbers per byte make a triangular -3..3.
-    for (let shift = 0; shift < 32 && p < pixels; shift += 8, p++, i += channels) {
-      const bits = state >>> shift;
+  let bits = 0;
+  // Four pixels from one 32-bit draw: two 2-bit numbers per byte make a triangular -3..3. Two
+  // loops: the plain one (no colour change) runs twice as fast.
+  if (map === IDENTITY) {
+    for (let p = 0, i = 0; p < pixels; p++, i += channels) {
+      if ((p & 3) === 0) bits = state = xorshift(state);
+      else bits >>>= 8;
       const n = (bits & 3) + ((bits >>> 2) & 3) - 3;
-      px[i] = px[i] + n;
-      px[i + 1] = px[i + 1] + n;
-      px[i + 2] = px[i + 2] + n;
+      px[i] = data[i] + n;
+      px[i + 1] = data[i + 1] + n;
+      px[i + 2] = data[i + 2] + n;
+    }
+  } else {
+    for (let p = 0, i = 0; p < pixels; p++, i += channels) {
+      if ((p & 3) === 0) bits = state = xorshift(state);
+      else bits >>>= 8;
+      const n = (bits & 3) + ((bits >>> 2) & 3) - 3;
+      const r = data[i];
+      const g = data[i + 1];
+      const b = data[i + 2];
+      px[i] = m00 * r + m01 * g + m02 * b + o0 + n;
+      px[i + 1] = m10 * r + m11 * g + m12 * b + o1 + n;
+      px[i + 2] = m20 * r + m21 * g + m22 * b + o2 + n;
     }
   }
-  return img;
+  return { data: Buffer.from(px.buffer, px.byteOffset, px.byteLength), width, height, channels };
+}
+
+function xorshift(state: number): number {
+  state ^= state << 13;
+  state ^= state >>> 17;
+  return state ^ (state << 5);
 }
 
 /**
@@ -378,7 +488,7 @@ function drawFlake(img: RawImage, cx: number, cy: number, r: number, alpha: numb
 
 /** Falling snow: a cold, hazy light and flakes of three sizes (small ones far, big ones near), placed by the seed. */
 async function snow(img: RawImage, v: Variation): Promise<RawImage> {
-  const hazy = await pass(img, linearOp([0.84, 0.88, 0.92], [26, 30, 40], v.strength, img));
+  const hazy = mapColours(img, linearMap([0.84, 0.88, 0.92], [26, 30, 40], v.strength));
   const rand = seededRandom(v.seed ^ 0x5e0f1a);
   const unit = Math.max(img.width, img.height) / 1000;
   const count = Math.round((img.width * img.height) / (unit * unit * 400));

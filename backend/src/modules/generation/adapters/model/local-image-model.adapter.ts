@@ -1,6 +1,6 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { availableParallelism } from 'node:os';
-import type { ImageEditRequest, ImageEditResult, ImageModel } from '../../application/image-model.port';
+import type { FileEditResult, ImageEditRequest, ImageEditResult, ImageModel } from '../../application/image-model.port';
 import { NO_SUBJECT_MESSAGE, readPrompt, supportedEdits, UNKNOWN_BACKGROUND_MESSAGE, UNSUPPORTED_EDIT_MESSAGE } from './local-engine/edit-intents';
 import { LocalEnginePool } from './local-engine/local-engine-pool';
 import { UnsupportedEditError } from '../../domain/model-errors';
@@ -32,15 +32,20 @@ export class LocalImageModel implements ImageModel {
     this.pool = pool ?? (sharedPool ??= new LocalEnginePool({ threads: Math.max(1, availableParallelism() - 1) }));
   }
 
+  /** A file; with `acceptPixels`, the finished pixels instead (issue 29: no encode here, ADR 0038). */
+  edit(request: ImageEditRequest & { acceptPixels?: false }): Promise<FileEditResult>;
+  edit(request: ImageEditRequest): Promise<ImageEditResult>;
   async edit(request: ImageEditRequest): Promise<ImageEditResult> {
     const { intents, unknownBackground } = readPrompt(request.prompt, request.style);
     if (unknownBackground) throw new UnsupportedEditError(UNKNOWN_BACKGROUND_MESSAGE, supportedEdits());
     if (intents.length === 0) throw new UnsupportedEditError(UNSUPPORTED_EDIT_MESSAGE, supportedEdits());
     const transparent = intents.some((intent) => intent.kind === 'remove-background');
     const mimeType = transparent || request.mimeType === 'image/png' ? 'image/png' : 'image/jpeg';
-    const outcome = await this.pool.render({ image: request.image, mimeType, intents, seed: request.seed }, request.signal);
+    const output = request.acceptPixels ? 'pixels' : 'file';
+    const outcome = await this.pool.render({ image: request.image, mimeType, intents, seed: request.seed, output }, request.signal);
     request.signal?.throwIfAborted();
-    if (!Buffer.isBuffer(outcome)) throw new UnsupportedEditError(NO_SUBJECT_MESSAGE, supportedEdits());
-    return { image: outcome, mimeType, model: LOCAL_ENGINE_MODEL, costMicros: 0 };
+    if (Buffer.isBuffer(outcome)) return { image: outcome, mimeType, model: LOCAL_ENGINE_MODEL, costMicros: 0 };
+    if ('data' in outcome) return { pixels: outcome, mimeType, model: LOCAL_ENGINE_MODEL, costMicros: 0 };
+    throw new UnsupportedEditError(NO_SUBJECT_MESSAGE, supportedEdits());
   }
 }

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import Replicate, { type Prediction } from 'replicate';
 import sharp from 'sharp';
 import { isCallerAbort } from '../../application/fallback-abort';
-import type { ImageEditRequest, ImageEditResult, ImageModel } from '../../application/image-model.port';
+import type { FileEditResult, ImageEditRequest, ImageEditResult, ImageModel } from '../../application/image-model.port';
 import { costMicros, type ModelPrice } from '../../domain/model-catalogue';
 import { ModelRefusedError, TransientModelError } from '../../domain/model-errors';
 import type { ReplicateModelSchema } from './replicate-model-schemas';
@@ -55,7 +55,7 @@ export class ReplicateImageModel implements ImageModel {
     return this.options.schema.model;
   }
 
-  async edit(request: ImageEditRequest): Promise<ImageEditResult> {
+  async edit(request: ImageEditRequest): Promise<FileEditResult> {
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
     const input = this.options.schema.input(request);

@@ -3,6 +3,7 @@ import { Piscina } from 'piscina';
 import { FifoTurns } from '../../../../../shared/concurrency/fifo-turns';
 import { typescriptWorkerOptions } from '../../../../../shared/workers/typescript-worker';
 import 'sharp'; // sharp's docs: on glibc Linux the main thread loads it before any worker does
+import type { RawImage } from '../local-engine-renderer';
 import type { NoSubject, RenderOutcome, RenderTask } from './render.worker';
 
 export interface LocalEnginePoolOptions {
@@ -25,8 +26,9 @@ const DEFAULT_WORKER = path.join(__dirname, `render.worker${path.extname(__filen
 /**
  * ADR 0022: the local engine's pixel work (decode, per-pixel loops, encode) runs in a bounded pool
  * of worker threads (piscina), so the event loop that answers every other request never waits on
- * it. Buffers are transferred both ways, not cloned. A worker that dies fails its task (the
- * generation then fails like any model error: D4, the credit is released) and is replaced.
+ * it. Buffers are transferred both ways (finished pixels are shared memory), not cloned. A worker
+ * that dies fails its task (the generation then fails like any model error: D4, the credit is
+ * released) and is replaced.
  */
 export class LocalEnginePool {
   private readonly pool: Piscina<RenderTask, RenderOutcome>;
@@ -70,22 +72,23 @@ export class LocalEnginePool {
   /**
    * Runs one edit in a worker. The input is copied once into a buffer of its own that is moved to
    * the worker (the caller keeps its bytes: they are stored and rendered elsewhere meanwhile), and
-   * the result is moved back. An abort drops an edit still waiting for a thread; one already
-   * running is left to finish (the caller ignores its answer) rather than killing a thread in the
+   * the result is moved back (pixels: shared). An abort drops an edit still waiting for a thread;
+   * one already running is left to finish (the caller ignores its answer) rather than killing a thread in the
    * middle of a libvips call. A background edit on a photo without a person answers NoSubject
-   * (ADR 0024).
+   * (ADR 0024). With `output: 'pixels'` the finished pixels come back (moved) instead of a file.
    */
-  async render(task: RenderTask, signal?: AbortSignal): Promise<Buffer | NoSubject> {
+  async render(task: RenderTask, signal?: AbortSignal): Promise<Buffer | RawImage | NoSubject> {
     return this.turns ? this.turns.run(() => this.renderInThread(task, signal), signal) : this.renderInThread(task, signal);
   }
 
-  private renderInThread(task: RenderTask, signal?: AbortSignal): Promise<Buffer | NoSubject> {
+  private renderInThread(task: RenderTask, signal?: AbortSignal): Promise<Buffer | RawImage | NoSubject> {
     return this.threads.run(async () => {
       const image = new Uint8Array(task.image.byteLength);
       image.set(task.image);
       const out = await this.pool.run({ ...task, image }, { transferList: [image.buffer] });
-      if (!(out instanceof Uint8Array)) return out;
-      return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
+      if (out instanceof Uint8Array) return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
+      if (out.kind === 'pixels') return { data: Buffer.from(out.data.buffer, out.data.byteOffset, out.data.byteLength), width: out.width, height: out.height, channels: out.channels };
+      return out;
     }, signal);
   }
 

@@ -1,7 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { move } from 'piscina';
-import { NoSubjectError, renderFile, type OutputMime } from '../local-engine-renderer';
+import { NoSubjectError, renderFile, renderPixels, type OutputMime, type RawImage } from '../local-engine-renderer';
 import type { EditIntent } from './edit-intents';
 
 /**
@@ -23,6 +23,17 @@ export interface RenderTask {
   intents: EditIntent[];
   /** Issue 15: places the random elements and the grain (same seed, same bytes); 0 when not given. */
   seed?: number;
+  /** Issue 29: 'pixels' answers the finished pixels instead of an encoded file (default 'file'). */
+  output?: 'file' | 'pixels';
+}
+
+/** The finished pixels (in shared memory: not cloned): full size, upright, 8-bit sRGB, RGB or RGBA. */
+export interface RenderedPixels {
+  kind: 'pixels';
+  data: Uint8Array;
+  width: number;
+  height: number;
+  channels: 3 | 4;
 }
 
 /** ADR 0024: a background edit found no person to keep in front of the background (the engine answers 422, free). */
@@ -30,8 +41,8 @@ export interface NoSubject {
   kind: 'no-subject';
 }
 
-/** What a worker answers: the encoded picture (moved, not cloned), or NoSubject. */
-export type RenderOutcome = Uint8Array | NoSubject;
+/** What a worker answers: the encoded picture (moved) or its pixels (shared), or NoSubject. */
+export type RenderOutcome = Uint8Array | RenderedPixels | NoSubject;
 
 /**
  * Runs in a worker thread of LocalEnginePool (piscina): decode, the intents' pixel loops (and, for
@@ -43,6 +54,7 @@ export default async function render(task: RenderTask): Promise<RenderOutcome> {
   const input = Buffer.from(task.image.buffer, task.image.byteOffset, task.image.byteLength);
   let encoded: Buffer;
   try {
+    if (task.output === 'pixels') return sharedPixels(await renderPixels(input, task.intents, task.seed ?? 0));
     encoded = await renderFile(input, task.intents, task.seed ?? 0, task.mimeType);
   } catch (error) {
     if (error instanceof NoSubjectError) return { kind: 'no-subject' };
@@ -56,4 +68,11 @@ export default async function render(task: RenderTask): Promise<RenderOutcome> {
   const out = new Uint8Array(encoded.length);
   out.set(encoded);
   return move(out) as Uint8Array;
+}
+
+/** renderPixels' buffer is shared memory: posted as it is (shared, not copied; ADR 0038). */
+function sharedPixels(image: RawImage): RenderedPixels {
+  if (!(image.data.buffer instanceof SharedArrayBuffer)) throw new Error('The rendered pixels are not in shared memory');
+  const data = new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength);
+  return { kind: 'pixels', data, width: image.width, height: image.height, channels: image.channels };
 }
