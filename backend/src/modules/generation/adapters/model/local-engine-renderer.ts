@@ -714,6 +714,8 @@ function compose(img: RawImage, mask: SubjectMask, background: Buffer, light: [n
     for (let x = 0; x < width; x++, p++) {
       const i = p * channels;
       const j = p * 3;
+      // Issue 29: most of a photo is all background or all person; those pixels take the short way.
+      if (alpha[p] === 0 && out === background) continue; // already the background's
       const a = alpha[p] / 255;
       const b = 1 - a;
       let r = data[i];

@@ -92,9 +92,19 @@ async function load(): Promise<Segmenter> {
 }
 
 /**
+ * Issue 29: the mask's soft edge is shaped at most this many pixels on its long side, then
+ * stretched to the photo bilinearly. libvips took ~0.45 s to scale 256x256 to 12 megapixels
+ * (bicubic) and blur it there, a quarter of the background chip; at ~1,000 px the edge is
+ * already smooth (256 px stretched 4x, bicubic), and the last 4x adds no detail a bilinear
+ * stretch would lose.
+ */
+const MASK_WORKING_SIDE = 1000;
+
+/**
  * The subject's mask for a decoded image (RGB or RGBA, any size): the photo squeezed to 256x256
- * (as MediaPipe feeds it), one pass of the model, the 256x256 probabilities scaled back to the
- * full size (bicubic), feathered by a blur relative to the image and given a firmer edge.
+ * (as MediaPipe feeds it), one pass of the model, the 256x256 probabilities scaled back up
+ * (bicubic, to the full size or MASK_WORKING_SIDE), feathered by a blur relative to the image and
+ * given a firmer edge, then stretched to the full size (bilinear) when it was shaped smaller.
  */
 export async function subjectMask(image: { data: Buffer; width: number; height: number; channels: 3 | 4 }): Promise<SubjectMask> {
   const { tf, model } = await loadSegmenter();
@@ -117,16 +127,50 @@ export async function subjectMask(image: { data: Buffer; width: number; height: 
     low[i] = Math.round(Math.min(1, Math.max(0, p)) * 255);
     if (p > 0.5) subject++;
   }
-  const feather = Math.max(0.3, Math.min(width, height) / 800);
-  const alpha = await sharp(low, { raw: { width: SIZE, height: SIZE, channels: 1 } })
-    .resize(width, height, { fit: 'fill', kernel: 'cubic' })
+  const scale = Math.min(1, MASK_WORKING_SIDE / Math.max(width, height));
+  const w = Math.max(1, Math.round(width * scale));
+  const h = Math.max(1, Math.round(height * scale));
+  const feather = Math.max(0.3, (Math.min(width, height) / 800) * scale);
+  const shaped = await sharp(low, { raw: { width: SIZE, height: SIZE, channels: 1 } })
+    .resize(w, h, { fit: 'fill', kernel: 'cubic' })
     .blur(feather)
     // 0.19..0.81 becomes 0..1: a firm edge a few pixels wide instead of a 16x-stretched ramp.
     .linear(1.6, -0.3 * 255)
     .extractChannel(0)
     .raw()
     .toBuffer();
+  const alpha = w === width && h === height ? shaped : stretchBilinear(shaped, w, h, width, height);
   return { alpha, width, height, coverage: subject / (SIZE * SIZE) };
+}
+
+/** A one-channel picture stretched to `width` x `height`, bilinear between pixel centres. */
+export function stretchBilinear(src: Buffer, sw: number, sh: number, width: number, height: number): Buffer {
+  const out = Buffer.allocUnsafe(width * height);
+  const x0s = new Int32Array(width);
+  const x1s = new Int32Array(width);
+  const txs = new Float32Array(width);
+  for (let x = 0; x < width; x++) {
+    const fx = Math.min(sw - 1, Math.max(0, ((x + 0.5) * sw) / width - 0.5));
+    x0s[x] = Math.floor(fx);
+    x1s[x] = Math.min(sw - 1, x0s[x] + 1);
+    txs[x] = fx - x0s[x];
+  }
+  for (let y = 0, o = 0; y < height; y++) {
+    const fy = Math.min(sh - 1, Math.max(0, ((y + 0.5) * sh) / height - 0.5));
+    const y0 = Math.floor(fy);
+    const ty = fy - y0;
+    const r0 = y0 * sw;
+    const r1 = Math.min(sh - 1, y0 + 1) * sw;
+    for (let x = 0; x < width; x++, o++) {
+      const x0 = x0s[x];
+      const x1 = x1s[x];
+      const tx = txs[x];
+      const top = src[r0 + x0] + (src[r0 + x1] - src[r0 + x0]) * tx;
+      const bottom = src[r1 + x0] + (src[r1 + x1] - src[r1 + x0]) * tx;
+      out[o] = Math.round(top + (bottom - top) * ty);
+    }
+  }
+  return out;
 }
 
 /** Whether a mask holds a subject in front of a background worth changing (ADR 0024's guard). */
