@@ -74,9 +74,9 @@ export class OutputImageService {
   /**
    * Issue 29 (ADR 0038): the same from the model's own pixels (a local edit), nothing decoded. The
    * renditions are drawn from the pixels scaled down, while the file is encoded; with a watermark,
-   * the watermark-free master is encoded first (beside the scaling), then the badge is drawn into
-   * those very pixels (its corner only: a composite over the whole picture doubled the encode)
-   * and the stored file encoded from them. The pixels are the caller's to give up: they are
+   * the watermark-free master is encoded first (beside the scaling), then the badge's corner,
+   * composited on its own (a composite over the whole picture doubled the encode), is copied into
+   * those very pixels and the stored file encoded from them. The pixels are the caller's to give up: they are
    * changed. What is not a picture of a sane size is the model's failure.
    */
   async fromPixels(edited: DecodedPixels, mimeType: 'image/jpeg' | 'image/png', options: { watermark: boolean }): Promise<OutputImage> {
@@ -93,10 +93,14 @@ export class OutputImageService {
     try {
       if (!options.watermark) return { bytes: await encodedAs(raw(), mimeType).toBuffer(), mimeType, renditions, pixels };
       const layout = watermarkLayout(width, height);
-      const badge = rawPixelsOf(sharp(Buffer.from(watermarkSvg(layout))).ensureAlpha());
-      // Both have read the pixels before the badge is drawn into them.
+      // The badge's corner alone, composited by libvips off the event loop.
+      const corner = { left: layout.left, top: layout.top, width: Math.min(layout.width, width - layout.left), height: Math.min(layout.height, height - layout.top) };
+      let patch = raw().extract(corner).composite([{ input: Buffer.from(watermarkSvg(layout)), left: 0, top: 0 }]);
+      if (channels === 3) patch = patch.removeAlpha();
+      const marked = rawPixelsOf(patch);
+      // Both have read the pixels before the badge's corner is copied into them.
       const [master] = await Promise.all([encodedAs(raw(), mimeType).toBuffer(), pixels]);
-      drawOver(edited, await badge, layout.left, layout.top);
+      copyInto(edited, await marked, corner.left, corner.top);
       const bytes = await encodedAs(raw(), mimeType).toBuffer();
       return { bytes, mimeType, renditions, pixels, master: { bytes: master, mimeType } };
     } catch (cause) {
@@ -149,29 +153,10 @@ function encodedAs(pipeline: Sharp, mimeType: StoredMimeType): Sharp {
   return mimeType === 'image/jpeg' ? pipeline.jpeg(STORED_JPEG) : mimeType === 'image/webp' ? pipeline.webp({ quality: 90 }) : pipeline.png();
 }
 
-/**
- * Draws an RGBA picture (straight alpha) over `base` at (left, top), Porter-Duff "over", clipped
- * to `base`; only the pixels it covers are touched.
- */
-export function drawOver(base: DecodedPixels, over: RawPixels, left: number, top: number): void {
-  if (over.channels !== 4) throw new Error('The picture drawn over must have an alpha channel');
+/** Copies a picture with `base`'s channels into `base` at (left, top), row by row (it must fit). */
+export function copyInto(base: DecodedPixels, patch: RawPixels, left: number, top: number): void {
   const { data, width, height, channels } = base;
-  const w = Math.min(over.width, width - left);
-  const h = Math.min(over.height, height - top);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const o = (y * over.width + x) * 4;
-      const a = over.data[o + 3] / 255;
-      if (a === 0) continue;
-      const i = ((top + y) * width + left + x) * channels;
-      if (channels === 3) {
-        for (let c = 0; c < 3; c++) data[i + c] = Math.round(over.data[o + c] * a + data[i + c] * (1 - a));
-        continue;
-      }
-      const below = (data[i + 3] / 255) * (1 - a);
-      const alpha = a + below;
-      for (let c = 0; c < 3; c++) data[i + c] = Math.round((over.data[o + c] * a + data[i + c] * below) / alpha);
-      data[i + 3] = Math.round(alpha * 255);
-    }
-  }
+  if (patch.channels !== channels || left + patch.width > width || top + patch.height > height) throw new Error('The patch does not fit the picture');
+  const row = patch.width * channels;
+  for (let y = 0; y < patch.height; y++) patch.data.copy(data, ((top + y) * width + left) * channels, y * row, (y + 1) * row);
 }
