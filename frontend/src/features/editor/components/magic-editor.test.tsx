@@ -119,24 +119,28 @@ describe('generation (000 §2, §3, §8)', () => {
   });
 
   it('says "Out of Credits!", asks after 1 second whether to buy more, and goes to /pricing on yes', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    const { router } = await openEditor({
-      'POST /api/generate': () => json({ message: 'Insufficient credits', error: 'Payment Required', code: 'CREDITS.INSUFFICIENT' }, { status: 402 }),
-    });
+    const user = userEvent.setup();
+    const answer = heldAnswer();
+    const { router } = await openEditor({ 'POST /api/generate': answer.handler });
     await generateWithChip(user);
+    await screen.findByRole('heading', { level: 2, name: 'AI Magic in Progress...' });
 
-    expect(await findToastTitle('Out of Credits!')).toBeInTheDocument();
+    // From the answer on, the clock moves only when the test moves it (a busy machine's real
+    // seconds must not show the question early).
+    vi.useFakeTimers();
+    answer.release(json({ message: 'Insufficient credits', error: 'Payment Required', code: 'CREDITS.INSUFFICIENT' }, { status: 402 }));
+    await vi.advanceTimersByTimeAsync(50);
+    expect(screen.getByText('Out of Credits!', { selector: TOAST_TITLE })).toBeInTheDocument();
     // The failure stays on the prompt step.
     expect(screen.getByRole('heading', { level: 2, name: 'Add Prompt' })).toBeInTheDocument();
     expect(promptField()).toHaveValue('add snow falling');
-    await vi.advanceTimersByTimeAsync(900);
+    await vi.advanceTimersByTimeAsync(850);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     await vi.advanceTimersByTimeAsync(200);
-
-    const dialog = await screen.findByRole('dialog', { name: "You're out of credits!" });
+    const dialog = screen.getByRole('dialog', { name: "You're out of credits!" });
     expect(dialog).toHaveAccessibleDescription('Would you like to buy more credits to continue creating images?');
+    vi.useRealTimers();
     await user.click(within(dialog).getByRole('button', { name: 'Buy Credits' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
   });
