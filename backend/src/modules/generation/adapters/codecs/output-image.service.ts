@@ -51,11 +51,11 @@ export class OutputImageService {
     // The renditions (images context, D31) are made here, from the same decoded pixels side by side
     // with the full file's encode (not by decoding that file again afterwards), so the caller has
     // them to sign (D42) whether or not the file itself is re-encoded.
-    const pixels = this.scaledPixels(output, width);
-    const renditions = pixels.then((scaled) => scaled && this.renditionsOf(scaled, width, options.watermark));
-    // Observed by the caller and the images context, or dropped with a failed output.
-    pixels.catch(() => undefined);
-    renditions.catch(() => undefined);
+    const { pixels, renditions } = this.scaledWithRenditions(
+      sharp(output, { failOn: 'error', limitInputPixels: MAX_OUTPUT_PIXELS }).rotate(),
+      width,
+      options.watermark,
+    );
     if (!options.watermark && !carriesMetadata) return { bytes: output, mimeType, renditions, pixels };
 
     try {
@@ -76,8 +76,8 @@ export class OutputImageService {
    * renditions are drawn from the pixels scaled down, while the file is encoded; with a watermark,
    * the watermark-free master is encoded first (beside the scaling), then the badge's corner,
    * composited on its own (a composite over the whole picture doubled the encode), is copied into
-   * those very pixels and the stored file encoded from them. The pixels are the caller's to give up: they are
-   * changed. What is not a picture of a sane size is the model's failure.
+   * those very pixels and the stored file encoded from them. The pixels are the caller's to give
+   * up: they are changed. What is not a picture of a sane size is the model's failure.
    */
   async fromPixels(edited: DecodedPixels, mimeType: 'image/jpeg' | 'image/png', options: { watermark: boolean }): Promise<OutputImage> {
     const { width, height, channels } = edited;
@@ -85,11 +85,7 @@ export class OutputImageService {
       throw new UnusableModelOutputError();
     }
     const raw = () => sharp(edited.data, { raw: { width, height, channels }, limitInputPixels: MAX_OUTPUT_PIXELS });
-    const largest = largestRenditionWidth(width);
-    const pixels = largest ? rawPixelsOf(raw().resize({ width: largest, withoutEnlargement: true })) : Promise.resolve(null);
-    const renditions = pixels.then((scaled) => scaled && this.renditionsOf(scaled, width, options.watermark));
-    pixels.catch(() => undefined);
-    renditions.catch(() => undefined);
+    const { pixels, renditions } = this.scaledWithRenditions(raw(), width, options.watermark);
     try {
       if (!options.watermark) return { bytes: await encodedAs(raw(), mimeType).toBuffer(), mimeType, renditions, pixels };
       const layout = watermarkLayout(width, height);
@@ -109,17 +105,18 @@ export class OutputImageService {
   }
 
   /**
-   * The output turned upright and scaled to the largest rendition width (JPEG shrink-on-load does
-   * most of it); null when the image is too small for any rendition.
+   * The output (upright) scaled to the largest rendition width (JPEG shrink-on-load does most of
+   * it for a file), null when the image is too small for any rendition, and the renditions made
+   * from those pixels. Both are observed here: the caller and the images context await them, or
+   * they are dropped with a failed output.
    */
-  private async scaledPixels(output: Buffer, sourceWidth: number): Promise<RawPixels | null> {
+  private scaledWithRenditions(source: Sharp, sourceWidth: number, watermark: boolean): Pick<OutputImage, 'pixels' | 'renditions'> {
     const largest = largestRenditionWidth(sourceWidth);
-    if (!largest) return null;
-    return rawPixelsOf(
-      sharp(output, { failOn: 'error', limitInputPixels: MAX_OUTPUT_PIXELS })
-        .rotate()
-        .resize({ width: largest, withoutEnlargement: true }),
-    );
+    const pixels = largest ? rawPixelsOf(source.resize({ width: largest, withoutEnlargement: true })) : Promise.resolve(null);
+    const renditions = pixels.then((scaled) => scaled && this.renditionsOf(scaled, sourceWidth, watermark));
+    pixels.catch(() => undefined);
+    renditions.catch(() => undefined);
+    return { pixels, renditions };
   }
 
   /**

@@ -72,10 +72,11 @@ export class LocalEnginePool {
   /**
    * Runs one edit in a worker. The input is copied once into a buffer of its own that is moved to
    * the worker (the caller keeps its bytes: they are stored and rendered elsewhere meanwhile), and
-   * the result is moved back (pixels: shared). An abort drops an edit still waiting for a thread;
-   * one already running is left to finish (the caller ignores its answer) rather than killing a thread in the
+   * the result is moved back. An abort drops an edit still waiting for a thread; one already
+   * running is left to finish (the caller ignores its answer) rather than killing a thread in the
    * middle of a libvips call. A background edit on a photo without a person answers NoSubject
-   * (ADR 0024). With `output: 'pixels'` the finished pixels come back (moved) instead of a file.
+   * (ADR 0024). With `output: 'pixels'` the finished pixels come back instead of a file, in shared
+   * memory (ADR 0038).
    */
   async render(task: RenderTask, signal?: AbortSignal): Promise<Buffer | RawImage | NoSubject> {
     return this.turns ? this.turns.run(() => this.renderInThread(task, signal), signal) : this.renderInThread(task, signal);
