@@ -198,6 +198,7 @@ describe('the community in a real browser', () => {
     expect(await nav.locator('[aria-current]').allInnerTexts()).toEqual(['Community Edits']);
     await nav.getByRole('link', { name: 'Magic Editor' }).click();
     await page.waitForURL(`${baseUrl}/dashboard`);
-    expect(await nav.locator('[aria-current]').allInnerTexts()).toEqual(['Magic Editor']);
+    // The address changes before React draws the nav for it: the check waits for the redraw.
+    await expect.poll(() => nav.locator('[aria-current]').allInnerTexts(), { timeout: 5_000 }).toEqual(['Magic Editor']);
   });
 });
