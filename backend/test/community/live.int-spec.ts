@@ -103,20 +103,26 @@ describe('community live updates across instances (D17)', () => {
   it('reconnects its LISTEN connection after it drops and keeps delivering', async () => {
     const wsB = await open(`${b.baseUrl!.replace('http', 'ws')}/ws`);
     const onB = collect(wsB);
-    const killed = await sql<{ ok: boolean }>(
+    const killed = await sql<{ pid: number; ok: boolean }>(
       a,
-      `SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity
+      `SELECT pid, pg_terminate_backend(pid) AS ok FROM pg_stat_activity
         WHERE datname = current_database() AND pid <> pg_backend_pid() AND query LIKE '%LISTEN community_new_edit%'`,
     );
     expect(killed.length).toBe(2); // one dedicated listener per instance
-    // Wait until both listeners are back: their LISTEN has ended (the session is idle after it), so
-    // it has taken effect; while it is still running, a NOTIFY would pass them by.
-    const end = Date.now() + 5000;
+    // Wait until both listeners are back on NEW sessions: their LISTEN has ended (the session is
+    // idle after it), so it has taken effect; while it is still running, a NOTIFY would pass them
+    // by. pg_terminate_backend only signals: a killed session can still be listed as idle for a
+    // moment, so the killed pids never count (counting them let the edit's NOTIFY go out before
+    // the reconnect, which comes a second later, on a busy CI machine).
+    const killedPids = killed.map((k) => k.pid);
+    const end = Date.now() + 10_000;
     for (;;) {
       const [{ n }] = await sql<{ n: number }>(
         a,
         `SELECT count(*)::int AS n FROM pg_stat_activity
-          WHERE datname = current_database() AND pid <> pg_backend_pid() AND query LIKE '%LISTEN community_new_edit%' AND state = 'idle'`,
+          WHERE datname = current_database() AND pid <> pg_backend_pid() AND pid <> ALL($1::int[])
+            AND query LIKE '%LISTEN community_new_edit%' AND state = 'idle'`,
+        [killedPids],
       );
       if (n === 2) break;
       if (Date.now() > end) throw new Error(`listeners not back: ${n}`);
