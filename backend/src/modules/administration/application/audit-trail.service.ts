@@ -1,9 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DomainError } from '../../../shared/errors/domain-error';
-import { type Page, pageRequest, type PageRequest } from '../../../shared/pagination';
+import { DomainError, ValidationError } from '../../../shared/errors/domain-error';
+import { cursorScope, decodeListCursor, encodeListCursor, LIST_CURSOR_REFUSED, type Page, pageRequest, type PageRequest } from '../../../shared/pagination';
 import { TypeormAuditLogRepository } from '../adapters/typeorm/typeorm-audit-log.repository';
 import { IdempotencyKeyConflictError } from '../domain/admin-errors';
 import { type AdminActor, type AuditEntry, type NewAuditEntry, sameAuditedRequest } from '../domain/audit';
+
+/** D44: the audit trail's cursors. */
+const AUDIT_CURSOR = 'audit';
 
 /** What an audited action answers, and what the trail should add to the row's details. */
 export interface AuditedResult<T> {
@@ -39,7 +42,18 @@ export class AuditTrailService {
 
   /** D32: newest first, paged, and searchable (`query`: e-mail, action, target or reason contains it). */
   async list(page: PageRequest = {}, query = ''): Promise<Page<AuditEntry>> {
-    const { limit, offset } = pageRequest(page);
-    return { ...(await this.log.pageNewestFirst(limit, offset, query.trim() || undefined)), limit, offset };
+    const { limit, offset, cursor } = pageRequest(page);
+    const text = query.trim() || undefined;
+    // D44: a cursor names the last id shown, and the search it was given out for (a search's page
+    // after the cursor of another would start at a row the reader never saw).
+    let afterId: string | undefined;
+    if (cursor !== undefined) {
+      const [id, search] = decodeListCursor(AUDIT_CURSOR, cursor, 2);
+      if (!/^[1-9]\d{0,17}$/.test(id) || search !== cursorScope(text)) throw new ValidationError(LIST_CURSOR_REFUSED);
+      afterId = id;
+    }
+    const found = await this.log.pageNewestFirst(limit, offset, text, afterId);
+    const last = found.items.length === limit ? found.items[found.items.length - 1] : undefined;
+    return { ...found, limit, offset, ...(last ? { nextCursor: encodeListCursor(AUDIT_CURSOR, [last.id, cursorScope(text)]) } : {}) };
   }
 }

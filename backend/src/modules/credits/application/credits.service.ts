@@ -284,9 +284,9 @@ export class CreditsService implements CreditsApi {
       requireLength(query.sourceType, 20, 'sourceType');
     }
     const page = pageRequest(query);
-    const { items, total, totalIsEstimate } = await this.ledger.listTransactions({ userId: query.userId, sourceType: query.sourceType, ...page });
+    const { items, total, totalIsEstimate, nextCursor } = await this.ledger.listTransactions({ userId: query.userId, sourceType: query.sourceType, ...page });
     // D44: marked only when the total is an estimate.
-    return { items, total, ...page, ...(totalIsEstimate ? { totalIsEstimate } : {}) };
+    return { items, total, limit: page.limit, offset: page.offset, ...(totalIsEstimate ? { totalIsEstimate } : {}), ...(nextCursor ? { nextCursor } : {}) };
   }
 
   /** Issue 9: the balance (as balance() computes it) with the all-time purchased and used totals. */

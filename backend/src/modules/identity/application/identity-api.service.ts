@@ -7,7 +7,7 @@ import type { Account } from '../domain/account';
 import { isAdminAccount, isValidFingerprint, normalizeEmail, normalizeIp } from '../domain/account-rules';
 import { UserNotFoundError, WhitelistEntryExistsError, WhitelistEntryNotFoundError } from '../domain/identity-errors';
 import { ValidationError } from '../../../shared/errors/domain-error';
-import { type Page, pageRequest, type PageRequest } from '../../../shared/pagination';
+import { cursorScope, decodeTimeCursor, encodeTimeCursor, type Page, pageRequest, type PageRequest } from '../../../shared/pagination';
 import type { AdminWhitelistOrmEntity } from '../adapters/typeorm/admin-whitelist.orm-entity';
 import {
   type AccountCounts,
@@ -56,7 +56,12 @@ function toWhitelistEntry(row: AdminWhitelistOrmEntity): WhitelistEntry {
   };
 }
 
+/** D44: the admin's user list's and user search's cursors (each list accepts only its own). */
+const USERS_CURSOR = 'users';
+const SEARCH_CURSOR = 'user-search';
+
 /** IDENTITY_API (see identity.api.ts): reads of accounts, suspension, the whitelist. */
+
 @Injectable()
 export class IdentityApiService implements IdentityApi {
   constructor(
@@ -77,13 +82,16 @@ export class IdentityApiService implements IdentityApi {
   async search(query: string, page: PageRequest = {}): Promise<IdentityUserPage> {
     const text = (query ?? '').trim();
     if (text === '') return this.list(page);
-    const { limit, offset } = pageRequest(page);
-    return this.page(await this.accounts.searchNewestFirst(text, limit, offset), limit, offset);
+    const { limit, offset, cursor } = pageRequest(page);
+    // D44: a search's cursor is its own (a cursor of the whole list would start it elsewhere).
+    const after = cursor === undefined ? undefined : decodeTimeCursor(SEARCH_CURSOR, cursor, cursorScope(text));
+    return this.page(await this.accounts.searchNewestFirst(text, limit, offset, after), limit, offset, SEARCH_CURSOR, cursorScope(text));
   }
 
   async list(page: PageRequest = {}): Promise<IdentityUserPage> {
-    const { limit, offset } = pageRequest(page);
-    return this.page(await this.accounts.pageNewestFirst(limit, offset), limit, offset);
+    const { limit, offset, cursor } = pageRequest(page);
+    const after = cursor === undefined ? undefined : decodeTimeCursor(USERS_CURSOR, cursor, cursorScope());
+    return this.page(await this.accounts.pageNewestFirst(limit, offset, after), limit, offset, USERS_CURSOR, cursorScope());
   }
 
   suspend(userId: string): Promise<IdentityUser> {
@@ -168,8 +176,9 @@ export class IdentityApiService implements IdentityApi {
     return this.view(account);
   }
 
-  private page(result: AccountPage, limit: number, offset: number): IdentityUserPage {
-    return { items: result.accounts.map((a) => this.view(a)), total: result.total, limit, offset };
+  private page(result: AccountPage, limit: number, offset: number, list: string, scope: string): IdentityUserPage {
+    const next = result.last ? { nextCursor: encodeTimeCursor(list, result.last, scope) } : {};
+    return { items: result.accounts.map((a) => this.view(a)), total: result.total, limit, offset, ...next };
   }
 
   private view(account: Account): IdentityUser {

@@ -28,7 +28,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** D32: every admin action, newest first (?q= searches admin e-mail, action, target, reason; X-Total-Count) */
+        /** D32: every admin action, newest first (?q= searches admin e-mail, action, target, reason; X-Total-Count, X-Next-Cursor) */
         get: operations["AdminModerationController_auditTrail"];
         put?: never;
         post?: never;
@@ -300,7 +300,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Accounts whose e-mail or username contains q, or whose id is q (?q=&limit=&offset=) */
+        /** Accounts whose e-mail or username contains q, or whose id is q (?q=&limit=&offset= or &cursor=) */
         get: operations["AdminUsersController_search"];
         put?: never;
         post?: never;
@@ -317,7 +317,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every ledger row, newest first (?userId=&sourceType=&limit=&offset=; X-Total-Count) */
+        /** Every ledger row, newest first (?userId=&sourceType=&limit=&offset= or &cursor=; X-Total-Count, X-Next-Cursor) */
         get: operations["AdminUsersController_transactions"];
         put?: never;
         post?: never;
@@ -334,7 +334,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every account, newest first (?limit=&offset=; X-Total-Count) */
+        /** Every account, newest first (?limit=&offset= or &cursor=; X-Total-Count, X-Next-Cursor) */
         get: operations["AdminUsersController_list"];
         put?: never;
         post?: never;
@@ -385,7 +385,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The user's credit history, newest first (X-Total-Count) */
+        /** The user's credit history, newest first (X-Total-Count, X-Next-Cursor) */
         get: operations["AdminUsersController_credits"];
         put?: never;
         post?: never;
@@ -2611,9 +2611,11 @@ export interface operations {
     AdminModerationController_auditTrail: {
         parameters: {
             query?: {
+                /** @description D44: the page after a full page's X-Next-Cursor (this list's own, for the same filters). */
+                cursor?: string;
                 /** @description 1-200, default 50 (D32). */
                 limit?: number;
-                /** @description 0 or more. */
+                /** @description 0 or more; never with cursor. */
                 offset?: number;
                 /** @description Searches admin e-mail, action, target and reason. */
                 q?: string;
@@ -2630,6 +2632,8 @@ export interface operations {
                     "X-Total-Count"?: number;
                     /** @description D44: 'true' when X-Total-Count is the planner's estimate (only above 10,000). */
                     "X-Total-Count-Estimated"?: string;
+                    /** @description D44: on a full page, `cursor` for the page after it. */
+                    "X-Next-Cursor"?: string;
                     /** @description How caches may keep this answer. */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
@@ -4353,9 +4357,11 @@ export interface operations {
     AdminUsersController_search: {
         parameters: {
             query?: {
+                /** @description D44: the page after a full page's X-Next-Cursor (this list's own, for the same filters). */
+                cursor?: string;
                 /** @description 1-200, default 50 (D32). */
                 limit?: number;
-                /** @description 0 or more. */
+                /** @description 0 or more; never with cursor. */
                 offset?: number;
                 /** @description At most 255 characters. */
                 q?: string;
@@ -4372,6 +4378,8 @@ export interface operations {
                     "X-Total-Count"?: number;
                     /** @description D44: 'true' when X-Total-Count is the planner's estimate (only above 10,000). */
                     "X-Total-Count-Estimated"?: string;
+                    /** @description D44: on a full page, `cursor` for the page after it. */
+                    "X-Next-Cursor"?: string;
                     /** @description How caches may keep this answer. */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
@@ -4449,9 +4457,11 @@ export interface operations {
     AdminUsersController_transactions: {
         parameters: {
             query?: {
+                /** @description D44: the page after a full page's X-Next-Cursor (this list's own, for the same filters). */
+                cursor?: string;
                 /** @description 1-200, default 50 (D32). */
                 limit?: number;
-                /** @description 0 or more. */
+                /** @description 0 or more; never with cursor. */
                 offset?: number;
                 /** @description pack, subscription, admin, generation, verification, ... */
                 sourceType?: string;
@@ -4470,6 +4480,8 @@ export interface operations {
                     "X-Total-Count"?: number;
                     /** @description D44: 'true' when X-Total-Count is the planner's estimate (only above 10,000). */
                     "X-Total-Count-Estimated"?: string;
+                    /** @description D44: on a full page, `cursor` for the page after it. */
+                    "X-Next-Cursor"?: string;
                     /** @description How caches may keep this answer. */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
@@ -4547,9 +4559,11 @@ export interface operations {
     AdminUsersController_list: {
         parameters: {
             query?: {
+                /** @description D44: the page after a full page's X-Next-Cursor (this list's own, for the same filters). */
+                cursor?: string;
                 /** @description 1-200, default 50 (D32). */
                 limit?: number;
-                /** @description 0 or more. */
+                /** @description 0 or more; never with cursor. */
                 offset?: number;
             };
             header?: never;
@@ -4564,6 +4578,8 @@ export interface operations {
                     "X-Total-Count"?: number;
                     /** @description D44: 'true' when X-Total-Count is the planner's estimate (only above 10,000). */
                     "X-Total-Count-Estimated"?: string;
+                    /** @description D44: on a full page, `cursor` for the page after it. */
+                    "X-Next-Cursor"?: string;
                     /** @description How caches may keep this answer. */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
@@ -4575,7 +4591,7 @@ export interface operations {
             /**
              * @description `HTTP.NUL_CHARACTER`: A NUL character in the query or the body.
              *
-             *     `VALIDATION.FAILED`: limit (1-200) or offset (0 or more) is not a whole number in range.
+             *     `VALIDATION.FAILED`: limit (1-200) or offset (0 or more) is not a whole number in range, cursor is not one this list gave out, or cursor with offset.
              */
             400: {
                 headers: {
@@ -4949,9 +4965,11 @@ export interface operations {
     AdminUsersController_credits: {
         parameters: {
             query?: {
+                /** @description D44: the page after a full page's X-Next-Cursor (this list's own, for the same filters). */
+                cursor?: string;
                 /** @description 1-200, default 50 (D32). */
                 limit?: number;
-                /** @description 0 or more. */
+                /** @description 0 or more; never with cursor. */
                 offset?: number;
             };
             header?: never;
@@ -4968,6 +4986,8 @@ export interface operations {
                     "X-Total-Count"?: number;
                     /** @description D44: 'true' when X-Total-Count is the planner's estimate (only above 10,000). */
                     "X-Total-Count-Estimated"?: string;
+                    /** @description D44: on a full page, `cursor` for the page after it. */
+                    "X-Next-Cursor"?: string;
                     /** @description How caches may keep this answer. */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
@@ -4979,7 +4999,7 @@ export interface operations {
             /**
              * @description `HTTP.NUL_CHARACTER`: A NUL character in the query or the body.
              *
-             *     `VALIDATION.FAILED`: limit (1-200) or offset (0 or more) is not a whole number in range.
+             *     `VALIDATION.FAILED`: limit (1-200) or offset (0 or more) is not a whole number in range, cursor is not one this list gave out, or cursor with offset.
              */
             400: {
                 headers: {

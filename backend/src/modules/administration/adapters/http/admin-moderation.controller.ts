@@ -11,7 +11,7 @@ import { AuditTrailService } from '../../application/audit-trail.service';
 import { WhitelistManagementService } from '../../application/whitelist-management.service';
 import { ImageModerationService } from '../../application/image-moderation.service';
 import type { AuditEntry } from '../../domain/audit';
-import { actorOf, listAnswer, pageOf, PagingQuery, type PageQuery, textParam, TOTAL_COUNT } from './admin-http';
+import { actorOf, CursorPagingQuery, cursorPageOf, listAnswer, pageOf, PagingQuery, type PageQuery, textParam, TOTAL_COUNT, TOTAL_COUNT_AND_CURSOR } from './admin-http';
 import { AddWhitelistEntryDto, ImageVisibilityDto, WhitelistEntryActiveDto } from './admin.dto';
 import { AuditEntryResponse, FlaggedDeviceResponse, HiddenImageResponse, ImageModerationResponse, WhitelistEntryResponse } from './admin.responses';
 
@@ -80,12 +80,12 @@ export class AdminModerationController {
   }
 
   @Get('audit')
-  @ApiOperation({ summary: 'D32: every admin action, newest first (?q= searches admin e-mail, action, target, reason; X-Total-Count)' })
+  @ApiOperation({ summary: 'D32: every admin action, newest first (?q= searches admin e-mail, action, target, reason; X-Total-Count, X-Next-Cursor)' })
   @ApiQuery({ name: 'q', required: false, type: String, description: 'Searches admin e-mail, action, target and reason.' })
-  @PagingQuery()
-  @ApiOkResponse({ type: [AuditEntryResponse], headers: TOTAL_COUNT })
+  @CursorPagingQuery()
+  @ApiOkResponse({ type: [AuditEntryResponse], headers: TOTAL_COUNT_AND_CURSOR })
   @ApiErrors({ 400: { 'VALIDATION.FAILED': 'q given twice or longer than 255 characters.' } })
   async auditTrail(@Query() query: PageQuery & { q?: unknown }, @Res({ passthrough: true }) res: Response): Promise<AuditEntry[]> {
-    return listAnswer(res, await this.audit.list(pageOf(query), textParam('q', query.q)));
+    return listAnswer(res, await this.audit.list(cursorPageOf(query), textParam('q', query.q)));
   }
 }

@@ -9,7 +9,7 @@ import { ApiErrors, type ErrorCodes } from '../../../../shared/http/openapi/api-
 import { AdjustCreditsUseCase } from '../../application/adjust-credits.use-case';
 import { SuspendUserUseCase } from '../../application/suspend-user.use-case';
 import { type AdminUserView, UserDirectoryService } from '../../application/user-directory.service';
-import { actorOf, clientKeyOf, listAnswer, pageOf, PagingQuery, type PageQuery, textParam, TOTAL_COUNT } from './admin-http';
+import { actorOf, clientKeyOf, CursorPagingQuery, cursorPageOf, listAnswer, type PageQuery, textParam, TOTAL_COUNT_AND_CURSOR } from './admin-http';
 import { AdjustCreditsDto, SuspendUserDto } from './admin.dto';
 import { AdjustCreditsResponse, AdminUserResponse } from './admin.responses';
 
@@ -40,21 +40,21 @@ export class AdminUsersController {
   ) {}
 
   @Get('users')
-  @ApiOperation({ summary: 'Every account, newest first (?limit=&offset=; X-Total-Count)' })
-  @PagingQuery()
-  @ApiOkResponse({ type: [AdminUserResponse], headers: TOTAL_COUNT })
+  @ApiOperation({ summary: 'Every account, newest first (?limit=&offset= or &cursor=; X-Total-Count, X-Next-Cursor)' })
+  @CursorPagingQuery()
+  @ApiOkResponse({ type: [AdminUserResponse], headers: TOTAL_COUNT_AND_CURSOR })
   async list(@Query() query: PageQuery, @Res({ passthrough: true }) res: Response): Promise<AdminUserView[]> {
-    return listAnswer(res, await this.users.list(pageOf(query)));
+    return listAnswer(res, await this.users.list(cursorPageOf(query)));
   }
 
   @Get('search-users')
-  @ApiOperation({ summary: 'Accounts whose e-mail or username contains q, or whose id is q (?q=&limit=&offset=)' })
+  @ApiOperation({ summary: 'Accounts whose e-mail or username contains q, or whose id is q (?q=&limit=&offset= or &cursor=)' })
   @ApiQuery({ name: 'q', required: false, type: String, description: 'At most 255 characters.' })
-  @PagingQuery()
-  @ApiOkResponse({ type: [AdminUserResponse], headers: TOTAL_COUNT })
+  @CursorPagingQuery()
+  @ApiOkResponse({ type: [AdminUserResponse], headers: TOTAL_COUNT_AND_CURSOR })
   @ApiErrors({ 400: { 'VALIDATION.FAILED': 'q given twice or longer than 255 characters.' } })
   async search(@Query() query: PageQuery & { q?: unknown }, @Res({ passthrough: true }) res: Response): Promise<AdminUserView[]> {
-    return listAnswer(res, await this.users.search(textParam('q', query.q) ?? '', pageOf(query)));
+    return listAnswer(res, await this.users.search(textParam('q', query.q) ?? '', cursorPageOf(query)));
   }
 
   @Get('users/:id/stats')
@@ -66,20 +66,20 @@ export class AdminUsersController {
   }
 
   @Get('users/:id/credits')
-  @ApiOperation({ summary: "The user's credit history, newest first (X-Total-Count)" })
-  @PagingQuery()
-  @ApiOkResponse({ type: [CreditTransactionResponse], headers: TOTAL_COUNT })
+  @ApiOperation({ summary: "The user's credit history, newest first (X-Total-Count, X-Next-Cursor)" })
+  @CursorPagingQuery()
+  @ApiOkResponse({ type: [CreditTransactionResponse], headers: TOTAL_COUNT_AND_CURSOR })
   @ApiErrors(UNKNOWN_USER)
   async credits(@Param('id') id: string, @Query() query: PageQuery, @Res({ passthrough: true }) res: Response): Promise<CreditTransaction[]> {
-    return listAnswer(res, await this.users.creditHistory(id, pageOf(query)));
+    return listAnswer(res, await this.users.creditHistory(id, cursorPageOf(query)));
   }
 
   @Get('transactions')
-  @ApiOperation({ summary: 'Every ledger row, newest first (?userId=&sourceType=&limit=&offset=; X-Total-Count)' })
+  @ApiOperation({ summary: 'Every ledger row, newest first (?userId=&sourceType=&limit=&offset= or &cursor=; X-Total-Count, X-Next-Cursor)' })
   @ApiQuery({ name: 'userId', required: false, type: String, description: "One account's rows (a uuid)." })
   @ApiQuery({ name: 'sourceType', required: false, type: String, description: 'pack, subscription, admin, generation, verification, ...' })
-  @PagingQuery()
-  @ApiOkResponse({ type: [CreditTransactionResponse], headers: TOTAL_COUNT })
+  @CursorPagingQuery()
+  @ApiOkResponse({ type: [CreditTransactionResponse], headers: TOTAL_COUNT_AND_CURSOR })
   @ApiErrors({ 400: { 'VALIDATION.FAILED': 'userId is not a uuid, or a filter is given twice.' } })
   async transactions(
     @Query() query: PageQuery & { userId?: unknown; sourceType?: unknown },
@@ -87,7 +87,7 @@ export class AdminUsersController {
   ): Promise<CreditTransaction[]> {
     const userId = textParam('userId', query.userId) || undefined;
     const sourceType = textParam('sourceType', query.sourceType) || undefined;
-    return listAnswer(res, await this.users.transactions({ ...pageOf(query), userId, sourceType }));
+    return listAnswer(res, await this.users.transactions({ ...cursorPageOf(query), userId, sourceType }));
   }
 
   @Post('users/:id/suspend')

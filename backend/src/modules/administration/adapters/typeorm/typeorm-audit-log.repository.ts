@@ -76,15 +76,21 @@ export class TypeormAuditLogRepository {
    * the total. With `text`, only rows whose admin e-mail, action, target or reason contains it
    * (case-insensitive, LIKE wildcards taken literally).
    */
-  async pageNewestFirst(limit: number, offset: number, text?: string): Promise<{ items: AuditEntry[]; total: number }> {
+  async pageNewestFirst(limit: number, offset: number, text?: string, afterId?: string): Promise<{ items: AuditEntry[]; total: number }> {
     const pattern = text ? containsPattern(text) : null;
-    const where = `$1::text IS NULL OR lower("admin_email") LIKE $1 OR lower("action") LIKE $1 OR lower("target_id") LIKE $1 OR lower("reason") LIKE $1`;
+    const where = `($1::text IS NULL OR lower("admin_email") LIKE $1 OR lower("action") LIKE $1 OR lower("target_id") LIKE $1 OR lower("reason") LIKE $1)`;
+    // D44: after a cursor, the page seeks the primary key from the last id shown.
+    const page = afterId === undefined ? '' : `AND "id" < $4::bigint`;
     const [rows, count] = await Promise.all([
-      this.dataSource.query(`SELECT * FROM "admin_audit_log" WHERE ${where} ORDER BY "id" DESC LIMIT $2 OFFSET $3`, [pattern, limit, offset]) as Promise<
-        AuditRow[]
-      >,
+      this.dataSource.query(`SELECT * FROM "admin_audit_log" WHERE ${where} ${page} ORDER BY "id" DESC LIMIT $2 OFFSET $3`, [
+        pattern,
+        limit,
+        offset,
+        ...(afterId === undefined ? [] : [afterId]),
+      ]) as Promise<AuditRow[]>,
       this.dataSource.query(`SELECT count(*)::int AS n FROM "admin_audit_log" WHERE ${where}`, [pattern]) as Promise<Array<{ n: number }>>,
     ]);
     return { items: rows.map(toEntry), total: count[0].n };
   }
+
 }

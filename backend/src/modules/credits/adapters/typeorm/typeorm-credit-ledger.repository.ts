@@ -1,4 +1,4 @@
-import { ESTIMATE_ABOVE } from '../../../../shared/pagination';
+import { cursorScope, decodeTimeCursor, encodeTimeCursor, ESTIMATE_ABOVE, exactTimestampSql, timeKeyAfterSql } from '../../../../shared/pagination';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
@@ -9,6 +9,9 @@ import { KeyedQueue } from '../../../../shared/concurrency/keyed-queue';
 import { returnedRows } from '../../../../shared/pg/returned-rows';
 import { INSTANCE_LOCK_KEY_SQL } from '../pg/pg-instance-lease';
 import { CreditReservationOrmEntity } from './credit-reservation.orm-entity';
+
+/** D44: the admin ledger lists' cursors (every row, one user's rows). */
+const LEDGER_CURSOR = 'ledger';
 
 /**
  * The ledger's SQL (ADR 0007). Every query is parameterised. Writes that must be atomic are one
@@ -405,7 +408,9 @@ export class TypeormCreditLedgerRepository {
     sourceType?: string;
     limit: number;
     offset: number;
-  }): Promise<{ items: CreditTransaction[]; total: number; totalIsEstimate: boolean }> {
+    /** D44: a cursor this list gave out (X-Next-Cursor); never with an offset (pageRequest). */
+    cursor?: string;
+  }): Promise<{ items: CreditTransaction[]; total: number; totalIsEstimate: boolean; nextCursor?: string }> {
     const where: string[] = [];
     const params: unknown[] = [];
     if (filter.userId !== undefined) {
@@ -417,22 +422,39 @@ export class TypeormCreditLedgerRepository {
       where.push(`source_type = $${params.length}`);
     }
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    // Issue 29: a page after a cursor seeks the created_at index (an offset read every row before it).
+    const pageWhere = [...where];
+    const pageParams = [...params];
+    if (filter.cursor !== undefined) {
+      const after = decodeTimeCursor(LEDGER_CURSOR, filter.cursor, cursorScope(filter.userId, filter.sourceType));
+      pageParams.push(after.timestamp, after.id);
+      pageWhere.push(timeKeyAfterSql('created_at', 'id', `$${pageParams.length - 1}`, `$${pageParams.length}`));
+    }
+    pageParams.push(filter.limit, filter.offset);
     const [rows, counted] = await Promise.all([
       this.dataSource.query(
         `SELECT id, user_id, type, credit_kind, credits, description, source_type, expires_at, stripe_transaction_id,
-                purchase_amount, currency, pack_type, image_id, created_by, created_at
-           FROM credit_transaction ${clause}
+                purchase_amount, currency, pack_type, image_id, created_by, created_at,
+                ${exactTimestampSql('created_at')} AS cursor_time
+           FROM credit_transaction ${pageWhere.length ? `WHERE ${pageWhere.join(' AND ')}` : ''}
           ORDER BY created_at DESC, id DESC
-          LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-        [...params, filter.limit, filter.offset],
-      ) as Promise<TransactionRow[]>,
+          LIMIT $${pageParams.length - 1} OFFSET $${pageParams.length}`,
+        pageParams,
+      ) as Promise<Array<TransactionRow & { cursor_time: string }>>,
       this.dataSource.query(`SELECT count(*)::int AS n FROM (SELECT 1 FROM credit_transaction ${clause} LIMIT ${ESTIMATE_ABOVE + 1}) s`, params) as Promise<
         Array<{ n: number }>
       >,
     ]);
     const items = rows.map(toTransaction);
-    if (counted[0].n <= ESTIMATE_ABOVE) return { items, total: counted[0].n, totalIsEstimate: false };
-    return { items, total: Math.max(ESTIMATE_ABOVE + 1, await this.estimatedRows(`SELECT 1 FROM credit_transaction ${clause}`, params)), totalIsEstimate: true };
+    const last = rows.length === filter.limit ? rows[rows.length - 1] : undefined;
+    const next = last ? { nextCursor: encodeTimeCursor(LEDGER_CURSOR, { timestamp: last.cursor_time, id: last.id }, cursorScope(filter.userId, filter.sourceType)) } : {};
+    if (counted[0].n <= ESTIMATE_ABOVE) return { items, total: counted[0].n, totalIsEstimate: false, ...next };
+    return {
+      items,
+      total: Math.max(ESTIMATE_ABOVE + 1, await this.estimatedRows(`SELECT 1 FROM credit_transaction ${clause}`, params)),
+      totalIsEstimate: true,
+      ...next,
+    };
   }
 
   /** The planner's row estimate for a statement (EXPLAIN, nothing is read). */

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, IsNull, Repository } from 'typeorm';
+import { DataSource, IsNull, type ObjectLiteral, Repository, type SelectQueryBuilder } from 'typeorm';
 import { SessionCache } from '../../../../shared/auth/session-cache';
 import { isUuid } from '../../../../shared/ids';
 import { containsPattern } from '../../../../shared/pg/contains-pattern';
+import { exactTimestampSql, type TimeKey, timeKeyAfterSql } from '../../../../shared/pagination';
 import { returnedRows } from '../../../../shared/pg/returned-rows';
 import { type Account, type AccountWithSecret, withoutSecret } from '../../domain/account';
 import { UserOrmEntity } from './user.orm-entity';
@@ -36,6 +37,19 @@ export interface FlaggedDeviceRow {
 export interface AccountPage {
   accounts: Account[];
   total: number;
+  /** D44: the last account's key when the page is full (the next page starts after it). */
+  last?: TimeKey;
+}
+
+/** The page's rows with each one's creation time to the microsecond (for the next page's cursor). */
+function withTimeKeys<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>): SelectQueryBuilder<T> {
+  return qb.addSelect(exactTimestampSql('u.created_at'), 'cursor_time');
+}
+
+/** A full page's last row as a key; none for a short page (nothing follows it). */
+function lastKey(page: { entities: UserOrmEntity[]; raw: Array<{ cursor_time: string }> }, limit: number): TimeKey | undefined {
+  if (page.entities.length !== limit || page.raw.length !== page.entities.length) return undefined;
+  return { timestamp: page.raw[page.raw.length - 1].cursor_time, id: page.entities[page.entities.length - 1].id };
 }
 
 /** Ends every session of a user (connect-pg-simple keeps passport's user id inside `sess`); $1 is the user id. */
@@ -93,20 +107,23 @@ export class TypeormAccountRepository {
     return rows.map(toAccount);
   }
 
-  /** One page of every account, newest first, with the total (from account_counts, not a count of the table). */
-  async pageNewestFirst(limit: number, offset: number): Promise<AccountPage> {
-    const [rows, counts] = await Promise.all([
-      this.users.createQueryBuilder('u').orderBy('u.created_at', 'DESC').addOrderBy('u.id', 'DESC').limit(limit).offset(offset).getMany(),
-      this.counts(),
-    ]);
-    return { accounts: rows.map(toAccount), total: counts.total };
+  /**
+   * One page of every account, newest first, with the total (from account_counts, not a count of
+   * the table); after `after` (D44) when given: the page seeks `user_created_at_idx`.
+   */
+  async pageNewestFirst(limit: number, offset: number, after?: TimeKey): Promise<AccountPage> {
+    const qb = this.users.createQueryBuilder('u').orderBy('u.created_at', 'DESC').addOrderBy('u.id', 'DESC').limit(limit).offset(offset);
+    if (after) qb.where(timeKeyAfterSql('u.created_at', 'u.id', ':afterTime', ':afterId'), { afterTime: after.timestamp, afterId: after.id });
+    const [page, counts] = await Promise.all([withTimeKeys(qb).getRawAndEntities<{ cursor_time: string }>(), this.counts()]);
+    return { accounts: page.entities.map(toAccount), total: counts.total, last: lastKey(page, limit) };
   }
 
   /**
    * One page of the accounts whose e-mail or username contains `text` (case-insensitive, LIKE
-   * wildcards taken literally) or whose id is `text`, newest first, with the total.
+   * wildcards taken literally) or whose id is `text`, newest first, with the total; after `after`
+   * (D44) when given.
    */
-  async searchNewestFirst(text: string, limit: number, offset: number): Promise<AccountPage> {
+  async searchNewestFirst(text: string, limit: number, offset: number, after?: TimeKey): Promise<AccountPage> {
     const pattern = containsPattern(text);
     const qb = this.users
       .createQueryBuilder('u')
@@ -115,14 +132,22 @@ export class TypeormAccountRepository {
         id: text.toLowerCase(),
       })
       .orderBy('u.created_at', 'DESC')
-      .addOrderBy('u.id', 'DESC')
-      .limit(limit)
-      .offset(offset);
+      .addOrderBy('u.id', 'DESC');
+    const count = qb.clone();
+    if (after) qb.andWhere(timeKeyAfterSql('u.created_at', 'u.id', ':afterTime', ':afterId'), { afterTime: after.timestamp, afterId: after.id });
+    qb.limit(limit).offset(offset);
+    if (after) {
+      // The total counts every match (the cursor only says where this page starts).
+      const [page, total] = await Promise.all([withTimeKeys(qb).getRawAndEntities<{ cursor_time: string }>(), count.getCount()]);
+      return { accounts: page.entities.map(toAccount), total, last: lastKey(page, limit) };
+    }
     // Issue 29: the total with the page, in one statement: the trigram search is done once, not again for a count.
-    const { entities, raw } = await qb.addSelect('count(*) OVER ()', 'search_total').getRawAndEntities<{ search_total: string }>();
-    if (raw.length > 0) return { accounts: entities.map(toAccount), total: Number(raw[0].search_total) };
+    const page = await withTimeKeys(qb)
+      .addSelect('count(*) OVER ()', 'search_total')
+      .getRawAndEntities<{ search_total: string; cursor_time: string }>();
+    if (page.raw.length > 0) return { accounts: page.entities.map(toAccount), total: Number(page.raw[0].search_total), last: lastKey(page, limit) };
     // A page past the end: the count alone.
-    return { accounts: [], total: offset > 0 ? await qb.getCount() : 0 };
+    return { accounts: [], total: offset > 0 ? await count.getCount() : 0 };
   }
 
   /**
