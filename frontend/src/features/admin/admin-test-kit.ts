@@ -299,8 +299,8 @@ export function reportCase(n: number, overrides: Partial<ApiSchema<'ReportCaseRe
 }
 
 /** A list answer with the contract's X-Total-Count header. */
-export function listAnswer(items: unknown[], total = items.length): Response {
-  return json(items, { headers: { 'X-Total-Count': String(total) } });
+export function listAnswer(items: unknown[], total = items.length, headers: Record<string, string> = {}): Response {
+  return json(items, { headers: { 'X-Total-Count': String(total), ...headers } });
 }
 
 export { findToastDescription as toastDescription, findToastTitle as toastTitle } from '../../test/toasts';

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../../test/app-parts';
 import { UNREADABLE_ANSWER_MESSAGE } from '../../../shared/api/base-api';
 import { json, stubApi } from '../../../test/fetch-stub';
-import { adminUser, chainModel, listAnswer, modelChain, queuedReport, reportCase, salesAnalytics } from '../admin-test-kit';
-import { ADMIN_PAGE_SIZE, adminApi, NO_MODEL_SPEND, nextOffset, pagedItems, SPEC_FALLBACK_CONFIGURATION } from './admin.api';
+import { adminUser, chainModel, listAnswer, modelChain, queuedReport, reportCase, salesAnalytics, transaction } from '../admin-test-kit';
+import { ADMIN_PAGE_SIZE, adminApi, NO_MODEL_SPEND, nextOffset, nextPageParam, pagedItems, SPEC_FALLBACK_CONFIGURATION } from './admin.api';
 
 describe('admin list pages (X-Total-Count, limit/offset)', () => {
   it('reads the rows and the total; an entry without an id is dropped but still counts for the offset', async () => {
@@ -19,7 +19,7 @@ describe('admin list pages (X-Total-Count, limit/offset)', () => {
   });
 
   it('asks for the next page while offset + rows < X-Total-Count, and not after', () => {
-    const page = (rawCount: number, total: number | null, estimated = false) => ({ items: [], rawCount, total, estimated });
+    const page = (rawCount: number, total: number | null, estimated = false) => ({ items: [], rawCount, total, estimated, nextCursor: null });
     expect(nextOffset(page(50, 120), 0)).toBe(50);
     expect(nextOffset(page(50, 120), 50)).toBe(100);
     expect(nextOffset(page(20, 120), 100)).toBeUndefined();
@@ -32,11 +32,54 @@ describe('admin list pages (X-Total-Count, limit/offset)', () => {
     expect(nextOffset(page(3, 10_001, true), 10_050)).toBeUndefined();
   });
 
+  it('follows X-Next-Cursor where a list gives one (D44), until a page without one or the exact total', () => {
+    const page = (rawCount: number, total: number | null, nextCursor: string | null, estimated = false) => ({ items: [], rawCount, total, estimated, nextCursor });
+    const first = page(ADMIN_PAGE_SIZE, 120, 'c1');
+    expect(nextPageParam(first, [first], 0)).toBe('c1');
+    const second = page(ADMIN_PAGE_SIZE, 120, 'c2');
+    expect(nextPageParam(second, [first, second], 'c1')).toBe('c2');
+    // Every row the exact total counts is loaded: nothing after this full page.
+    const exact = page(ADMIN_PAGE_SIZE, 100, 'c2');
+    expect(nextPageParam(exact, [first, exact], 'c1')).toBeUndefined();
+    // An estimated total says nothing exact: the cursor is followed.
+    const estimated = page(ADMIN_PAGE_SIZE, 10_001, 'c9', true);
+    expect(nextPageParam(estimated, Array(300).fill(estimated), 'c8')).toBe('c9');
+    // A page after a cursor without a next one is the last (never an offset after a cursor).
+    const short = page(3, null, null);
+    expect(nextPageParam(short, [first, short], 'c1')).toBeUndefined();
+    const fullWithout = page(ADMIN_PAGE_SIZE, null, null);
+    expect(nextPageParam(fullWithout, [first, fullWithout], 'c1')).toBeUndefined();
+    // A list without cursors pages by offset as before.
+    const plain = page(ADMIN_PAGE_SIZE, 120, null);
+    expect(nextPageParam(plain, [plain], 0)).toBe(ADMIN_PAGE_SIZE);
+  });
+
+  it('asks for the page after by cursor, not by offset, once the server gave one', async () => {
+    const asked: string[] = [];
+    stubApi({
+      'GET /api/admin/transactions': (request) => {
+        const url = new URL(request.url);
+        asked.push(url.search);
+        const cursor = url.searchParams.get('cursor');
+        const rows = Array.from({ length: cursor ? 2 : ADMIN_PAGE_SIZE }, (_, i) => transaction(i, { id: `${cursor ?? 'first'}-${i}` }));
+        return listAnswer(rows, ADMIN_PAGE_SIZE + 2, cursor ? {} : { 'X-Next-Cursor': 'next-please' });
+      },
+    });
+    const store = makeStore();
+    await store.dispatch(adminApi.endpoints.transactions.initiate({}));
+    const result = await store.dispatch(adminApi.endpoints.transactions.initiate({}, { direction: 'forward' }));
+
+    expect(asked).toEqual([`?limit=${ADMIN_PAGE_SIZE}&offset=0`, `?limit=${ADMIN_PAGE_SIZE}&cursor=next-please`]);
+    expect(result.data?.pages.map((p) => p.rawCount)).toEqual([ADMIN_PAGE_SIZE, 2]);
+    expect(result.data?.pages[0]?.nextCursor).toBe('next-please');
+    expect(result.data?.pageParams).toEqual([0, 'next-please']);
+  });
+
   it('shows each row once when rows shift between pages', () => {
     const data = {
       pages: [
-        { items: [{ id: 'a' }, { id: 'b' }], rawCount: 2, total: 3, estimated: false },
-        { items: [{ id: 'b' }, { id: 'c' }], rawCount: 2, total: 3, estimated: false },
+        { items: [{ id: 'a' }, { id: 'b' }], rawCount: 2, total: 3, estimated: false, nextCursor: null },
+        { items: [{ id: 'b' }, { id: 'c' }], rawCount: 2, total: 3, estimated: false, nextCursor: null },
       ],
       pageParams: [0, 2],
     };

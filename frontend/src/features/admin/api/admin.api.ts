@@ -5,7 +5,8 @@
  * moderation, the reports queue (D43) and the audit trail.
  *
  * Lists answer a JSON array with `X-Total-Count`; they are read a page at a time (`limit`,
- * `offset`), newest first, with Load more. The shapes are the server's (ADR 0027,
+ * `offset`; the lists that grow without bound by the `cursor` their full pages name in
+ * X-Next-Cursor, D44), newest first, with Load more. The shapes are the server's (ADR 0027,
  * shared/api/contract.ts); the dashboard reads them leniently (a list entry that does not parse is
  * dropped rather than failing the list, 001 §9's numbers stand in for a missing configuration),
  * and each reading is checked against its contract type (readsContract).
@@ -502,9 +503,14 @@ export interface ListPage<T> {
   total: number | null;
   /** D44: X-Total-Count-Estimated: the total is the server's estimate (only above 10,000). */
   estimated: boolean;
+  /** D44: X-Next-Cursor, on a full page of a list that pages by keyset; else null. */
+  nextCursor: string | null;
 }
 
-export type PagedData<T> = InfiniteData<ListPage<T>, number>;
+/** Where a page starts: an offset (the first page: 0), or the cursor a keyset list gave out (D44). */
+export type AdminPageParam = number | string;
+
+export type PagedData<T> = InfiniteData<ListPage<T>, AdminPageParam>;
 
 /** A count header: a whole number ≥ 0, else null. */
 export function totalCountHeader(headers: Headers | undefined): number | null {
@@ -522,7 +528,13 @@ export function listPageReader<S extends z.core.$ZodType>(item: S) {
     const values = readArray(raw);
     const items = z.parse(entries, values);
     const headers = meta?.response?.headers;
-    return { items, rawCount: values.length, total: totalCountHeader(headers), estimated: headers?.get('X-Total-Count-Estimated')?.trim() === 'true' };
+    return {
+      items,
+      rawCount: values.length,
+      total: totalCountHeader(headers),
+      estimated: headers?.get('X-Total-Count-Estimated')?.trim() === 'true',
+      nextCursor: headers?.get('X-Next-Cursor')?.trim() || null,
+    };
   };
 }
 
@@ -535,13 +547,29 @@ export function nextOffset(lastPage: ListPage<unknown>, lastOffset: number): num
   return next < lastPage.total ? next : undefined;
 }
 
+/**
+ * The page after the last one loaded. A list that pages by keyset (D44: the ledger, the accounts,
+ * the audit trail) names it in X-Next-Cursor, which seeks on the server where an offset read every
+ * row before it; it gives none after a short page, and an exact total that every loaded row has
+ * reached says there is nothing after a full one. The other lists page by offset.
+ */
+export function nextPageParam(lastPage: ListPage<unknown>, allPages: ReadonlyArray<ListPage<unknown>>, lastParam: AdminPageParam): AdminPageParam | undefined {
+  if (lastPage.nextCursor) {
+    const loaded = allPages.reduce((rows, page) => rows + page.rawCount, 0);
+    if (lastPage.total !== null && !lastPage.estimated && loaded >= lastPage.total) return undefined;
+    return lastPage.nextCursor;
+  }
+  if (typeof lastParam === 'string') return undefined; // a keyset page without a next cursor is the last
+  return nextOffset(lastPage, lastParam);
+}
+
 const pagedOptions = {
-  initialPageParam: 0,
-  getNextPageParam: (lastPage: ListPage<unknown>, _all: unknown, lastOffset: number) => nextOffset(lastPage, lastOffset),
+  initialPageParam: 0 as AdminPageParam,
+  getNextPageParam: nextPageParam,
 };
 
-function pageParams(offset: number, extra: Record<string, string | undefined> = {}) {
-  const params: Record<string, string | number> = { limit: ADMIN_PAGE_SIZE, offset };
+function pageParams(param: AdminPageParam, extra: Record<string, string | undefined> = {}) {
+  const params: Record<string, string | number> = typeof param === 'string' ? { limit: ADMIN_PAGE_SIZE, cursor: param } : { limit: ADMIN_PAGE_SIZE, offset: param };
   for (const [key, value] of Object.entries(extra)) if (value !== undefined && value !== '') params[key] = value;
   return params;
 }
@@ -651,16 +679,16 @@ function reportDecisionTags(answered: boolean, error: unknown) {
 
 const adminQueries = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/admin/users?limit&offset: every user, newest first. */
-    adminUsers: build.infiniteQuery<ListPage<AdminUser>, void, number>({
+    /** GET /api/admin/users?limit&offset|cursor: every user, newest first. */
+    adminUsers: build.infiniteQuery<ListPage<AdminUser>, void, AdminPageParam>({
       infiniteQueryOptions: pagedOptions,
       query: ({ pageParam }) => ({ url: '/admin/users', params: pageParams(pageParam) }),
       transformResponse: readUsers,
       providesTags: ['AdminUsers'],
     }),
 
-    /** GET /api/admin/search-users?q&limit&offset: e-mail or username contains q, or the exact id. */
-    searchUsers: build.infiniteQuery<ListPage<AdminUser>, string, number>({
+    /** GET /api/admin/search-users?q&limit&offset|cursor: e-mail or username contains q, or the exact id. */
+    searchUsers: build.infiniteQuery<ListPage<AdminUser>, string, AdminPageParam>({
       infiniteQueryOptions: pagedOptions,
       query: ({ queryArg, pageParam }) => ({ url: '/admin/search-users', params: { q: queryArg, ...pageParams(pageParam) } }),
       transformResponse: readUsers,
@@ -674,16 +702,16 @@ const adminQueries = baseApi.injectEndpoints({
       providesTags: (_result, _error, userId) => [{ type: 'AdminUserStats', id: userId }],
     }),
 
-    /** GET /api/admin/users/{id}/credits?limit&offset: one user's credit history. */
-    userCredits: build.infiniteQuery<ListPage<Transaction>, string, number>({
+    /** GET /api/admin/users/{id}/credits?limit&offset|cursor: one user's credit history. */
+    userCredits: build.infiniteQuery<ListPage<Transaction>, string, AdminPageParam>({
       infiniteQueryOptions: pagedOptions,
       query: ({ queryArg, pageParam }) => ({ url: userPath(queryArg, 'credits'), params: pageParams(pageParam) }),
       transformResponse: readTransactions,
       providesTags: (_result, _error, userId) => [{ type: 'AdminUserCredits', id: userId }],
     }),
 
-    /** GET /api/admin/transactions?limit&offset[&userId][&sourceType]: all transactions. */
-    transactions: build.infiniteQuery<ListPage<Transaction>, TransactionFilter, number>({
+    /** GET /api/admin/transactions?limit&offset|cursor[&userId][&sourceType]: all transactions. */
+    transactions: build.infiniteQuery<ListPage<Transaction>, TransactionFilter, AdminPageParam>({
       infiniteQueryOptions: pagedOptions,
       query: ({ queryArg, pageParam }) => ({
         url: '/admin/transactions',
@@ -721,8 +749,8 @@ const adminQueries = baseApi.injectEndpoints({
       providesTags: ['AdminStats', 'Fallback'],
     }),
 
-    /** GET /api/admin/audit?limit&offset[&q]: the audit trail, newest first, searchable (D32). */
-    auditLog: build.infiniteQuery<ListPage<AuditEntry>, string, number>({
+    /** GET /api/admin/audit?limit&offset|cursor[&q]: the audit trail, newest first, searchable (D32). */
+    auditLog: build.infiniteQuery<ListPage<AuditEntry>, string, AdminPageParam>({
       infiniteQueryOptions: pagedOptions,
       query: ({ queryArg, pageParam }) => ({ url: '/admin/audit', params: pageParams(pageParam, { q: queryArg }) }),
       transformResponse: readAudit,
@@ -730,7 +758,7 @@ const adminQueries = baseApi.injectEndpoints({
     }),
 
     /** GET /api/admin/images/hidden?limit&offset. */
-    hiddenImages: build.infiniteQuery<ListPage<HiddenImage>, void, number>({
+    hiddenImages: build.infiniteQuery<ListPage<HiddenImage>, void, AdminPageParam>({
       infiniteQueryOptions: pagedOptions,
       query: ({ pageParam }) => ({ url: '/admin/images/hidden', params: pageParams(pageParam) }),
       transformResponse: readHiddenImages,
@@ -738,7 +766,7 @@ const adminQueries = baseApi.injectEndpoints({
     }),
 
     /** GET /api/admin/whitelist?limit&offset. */
-    whitelist: build.infiniteQuery<ListPage<WhitelistEntry>, void, number>({
+    whitelist: build.infiniteQuery<ListPage<WhitelistEntry>, void, AdminPageParam>({
       infiniteQueryOptions: pagedOptions,
       query: ({ pageParam }) => ({ url: '/admin/whitelist', params: pageParams(pageParam) }),
       transformResponse: readWhitelist,
@@ -746,7 +774,7 @@ const adminQueries = baseApi.injectEndpoints({
     }),
 
     /** GET /api/admin/flagged-devices?limit&offset. */
-    flaggedDevices: build.infiniteQuery<ListPage<FlaggedDevice>, void, number>({
+    flaggedDevices: build.infiniteQuery<ListPage<FlaggedDevice>, void, AdminPageParam>({
       infiniteQueryOptions: pagedOptions,
       query: ({ pageParam }) => ({ url: '/admin/flagged-devices', params: pageParams(pageParam) }),
       transformResponse: readFlaggedDevices,
@@ -754,7 +782,7 @@ const adminQueries = baseApi.injectEndpoints({
     }),
 
     /** GET /api/admin/reports?limit&offset: images with open reports, the nearest deadline first (D43). */
-    reportCases: build.infiniteQuery<ListPage<ReportCase>, void, number>({
+    reportCases: build.infiniteQuery<ListPage<ReportCase>, void, AdminPageParam>({
       infiniteQueryOptions: pagedOptions,
       query: ({ pageParam }) => ({ url: '/admin/reports', params: pageParams(pageParam) }),
       transformResponse: readReportCases,

@@ -78,7 +78,7 @@ export interface PagedResult {
   fetchNextPage: () => unknown;
 }
 
-/** Load more while rows are left (loaded < X-Total-Count), and the note when a page failed. */
+/** Load more while rows are left (loaded < X-Total-Count, or a next cursor, D44), and the note when a page failed. */
 export function PagedFooter({ result, label = 'Load more' }: { result: PagedResult; label?: string }) {
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = result;
   if (!hasNextPage && !isFetchNextPageError) return null;
