@@ -37,6 +37,9 @@ interface Context {
   secret: string;
   /** A leaderboard cursor half-way down the list (as a reader paging that far would hold). */
   deepCursor: string;
+  /** D44: the admin ledger's and user list's cursors half-way down (from an offset page, read once). */
+  ledgerCursor: string;
+  usersCursor: string;
 }
 
 function option(name: string, fallback: number): number {
@@ -65,7 +68,15 @@ const TARGETS: Target[] = [
   },
   { name: 'credits (signed in)', timed: async (t, c) => void (await get(t, '/api/user/credits', c.heavy)) },
   { name: 'admin transactions, first page', timed: async (t, c) => void (await get(t, '/api/admin/transactions', c.admin)) },
+  {
+    name: 'admin transactions, half-way down by cursor (D44)',
+    timed: async (t, c) => void (await get(t, `/api/admin/transactions?cursor=${encodeURIComponent(c.ledgerCursor)}`, c.admin)),
+  },
   { name: 'admin users, first page', timed: async (t, c) => void (await get(t, '/api/admin/users', c.admin)) },
+  {
+    name: 'admin users, half-way down by cursor (D44)',
+    timed: async (t, c) => void (await get(t, `/api/admin/users?cursor=${encodeURIComponent(c.usersCursor)}`, c.admin)),
+  },
   { name: 'admin user search', timed: async (t, c) => void (await get(t, '/api/admin/search-users?q=er4242', c.admin)) },
   { name: 'admin audit, first page', timed: async (t, c) => void (await get(t, '/api/admin/audit', c.admin)) },
   { name: 'platform stats', timed: async (t, c) => void (await get(t, '/api/admin/platform-stats', c.admin)) },
@@ -179,7 +190,24 @@ async function measure(size: GrowthSize, runs: number): Promise<Map<string, Figu
       const deepCursor = half
         ? encodeLeaderboardCursor(leaderboardCursorKey(secret), { laughCount: half.laugh_count, timestamp: half.ts, id: half.id, rank: Number(half.rank) })
         : '';
-      const ctx: Context = { admin: await session(2), heavy: await session(1), secret, deepCursor };
+      const admin = await session(2);
+      // What an admin who clicked Load more that far would hold: the cursor after the middle row.
+      const halfWay = async (path: string) => {
+        const first = await get(t, `${path}?limit=1`, admin);
+        const middle = Math.floor(Number(first.headers['x-total-count']) / 2);
+        const res = await get(t, `${path}?limit=1&offset=${middle}`, admin);
+        const cursor = res.headers['x-next-cursor'] as string | undefined;
+        if (!cursor) throw new Error(`${path}: no cursor half-way down`);
+        return cursor;
+      };
+      const ctx: Context = {
+        admin,
+        heavy: await session(1),
+        secret,
+        deepCursor,
+        ledgerCursor: await halfWay('/api/admin/transactions'),
+        usersCursor: await halfWay('/api/admin/users'),
+      };
       for (const target of TARGETS) {
         const n = target.runs ?? runs;
         const times: number[] = [];
