@@ -113,31 +113,35 @@ export class TypeormImageObjectMovesRepository {
    * deleted). The image is locked first, so a statement recording other keys for it (a completion,
    * the rendition backfill) is wholly before or after this; its scope is then set to `target` if
    * every key it records is there, else forgotten (the next move puts the rest there).
+   *
+   * The keys and the scope are written by ONE update of the row: a second update of a row this
+   * transaction already updated makes PostgreSQL check its foreign keys again (the old row version
+   * is then this transaction's own), so it waited for a key-share lock on the parent image of an
+   * edit chain (D38), and an account deletion holding that parent while it waited for this row
+   * deadlocked with it (seen in the S3 tests: the deletion stopped and was left to the job).
    */
   recordMove(imageId: string, target: ObjectScope, moves: readonly KeyMove[]): Promise<'moved' | 'changed' | 'gone'> {
     return this.images.manager.transaction(async (tx) => {
       const rows = (await tx.query(`SELECT ${SCOPE_NOW} AS "scope" FROM "image" WHERE "id" = $1 FOR UPDATE`, [imageId])) as Array<{ scope: ObjectScope }>;
       if (!rows[0]) return 'gone';
       if (rows[0].scope !== target) return 'changed';
-      if (moves.length) {
-        await tx.query(
-          `WITH "moved" AS (SELECT * FROM unnest($2::varchar[], $3::varchar[]) AS m("from", "to")),
-                "renditions" AS (
-                  UPDATE "image_rendition" r SET "key" = m."to" FROM "moved" m WHERE r."image_id" = $1 AND r."key" = m."from")
-           UPDATE "image"
-              SET "original_key" = COALESCE((SELECT m."to" FROM "moved" m WHERE m."from" = "original_key"), "original_key"),
-                  "generated_key" = COALESCE((SELECT m."to" FROM "moved" m WHERE m."from" = "generated_key"), "generated_key")
-            WHERE "id" = $1`,
-          [imageId, moves.map((m) => m.from), moves.map((m) => m.to)],
-        );
-      }
+      // The renditions' new keys as the CTE writes them (its writes are not visible to the rest of
+      // the statement, so the scope reads each rendition's key through the same map).
+      const original = `COALESCE((SELECT m."to" FROM "moved" m WHERE m."from" = "original_key"), "original_key")`;
+      const generated = `COALESCE((SELECT m."to" FROM "moved" m WHERE m."from" = "generated_key"), "generated_key")`;
       await tx.query(
-        `UPDATE "image"
-            SET "object_scope" = CASE WHEN "original_key" NOT LIKE $2 OR "generated_key" NOT LIKE $2
-                                        OR EXISTS (SELECT 1 FROM "image_rendition" WHERE "image_id" = $1 AND "key" NOT LIKE $2)
-                                      THEN NULL ELSE $3 END
+        `WITH "moved" AS (SELECT * FROM unnest($2::varchar[], $3::varchar[]) AS m("from", "to")),
+              "renditions" AS (
+                UPDATE "image_rendition" r SET "key" = m."to" FROM "moved" m WHERE r."image_id" = $1 AND r."key" = m."from")
+         UPDATE "image"
+            SET "original_key" = ${original},
+                "generated_key" = ${generated},
+                "object_scope" = CASE WHEN ${original} NOT LIKE $4 OR ${generated} NOT LIKE $4
+                                        OR EXISTS (SELECT 1 FROM "image_rendition" r LEFT JOIN "moved" m ON m."from" = r."key"
+                                                    WHERE r."image_id" = $1 AND COALESCE(m."to", r."key") NOT LIKE $4)
+                                      THEN NULL ELSE $5 END
           WHERE "id" = $1`,
-        [imageId, `${target}/%`, target],
+        [imageId, moves.map((m) => m.from), moves.map((m) => m.to), `${target}/%`, target],
       );
       return 'moved';
     });
