@@ -141,14 +141,19 @@ describe('the admin dashboard in a real browser', () => {
       });
       expect(res.status()).toBe(200);
     }
-    const all = await adminContext.request.get(`${baseUrl}/api/admin/transactions?limit=200`);
-    const total = Number(all.headers()['x-total-count']);
+    // This user's rows only: the other browser tests write to the same ledger meanwhile.
+    const theirs = await adminContext.request.get(`${baseUrl}/api/admin/transactions?userId=${found.id}&limit=1`);
+    const total = Number(theirs.headers()['x-total-count']);
     expect(total).toBeGreaterThan(55);
     expect(total).toBeLessThanOrEqual(100); // two pages
 
     await page.goto(`${baseUrl}/admin?tab=transactions`);
-    await page.getByRole('heading', { name: `Credit Transactions (${total})` }).waitFor();
-    const rows = page.getByRole('region', { name: `Credit Transactions (${total})` }).locator('tbody tr');
+    await page.getByRole('heading', { name: /^Credit Transactions \(\d+\)$/ }).waitFor();
+    await page.getByRole('searchbox', { name: 'User ID' }).fill(found.id);
+    await page.getByRole('searchbox', { name: 'User ID' }).press('Enter');
+    const heading = `Credit Transactions (${total})`;
+    await page.getByRole('heading', { name: heading }).waitFor();
+    const rows = page.getByRole('region', { name: heading }).locator('tbody tr');
     await expect.poll(() => rows.count()).toBe(50);
     const byCursor = page.waitForRequest((r) => r.url().includes('/api/admin/transactions?') && new URL(r.url()).searchParams.has('cursor'));
     await page.getByRole('button', { name: 'Load more' }).click();
