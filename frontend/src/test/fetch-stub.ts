@@ -40,14 +40,34 @@ export function stubApi(routes: ApiRoutes = {}) {
   return { fetchMock, requests };
 }
 
-/** An answer that arrives only when the test says so. */
+/**
+ * An answer that arrives only when the test says so. Released before the request was made (the
+ * page may show its loading state a tick before its fetch goes out, more so on a busy machine),
+ * the next request gets it at once; before, that release was lost and the request waited forever.
+ */
 export function heldAnswer() {
-  let release: (response: Response) => void = () => undefined;
-  const handler: RouteHandler = () =>
-    new Promise<Response>((resolve) => {
-      release = resolve;
+  let waiting: ((response: Response) => void) | undefined;
+  let early: Response | undefined;
+  const handler: RouteHandler = () => {
+    if (early) {
+      const response = early;
+      early = undefined;
+      return Promise.resolve(response);
+    }
+    return new Promise<Response>((resolve) => {
+      waiting = resolve;
     });
-  return { handler, release: (response: Response) => release(response) };
+  };
+  const release = (response: Response) => {
+    if (!waiting) {
+      early = response;
+      return;
+    }
+    const resolve = waiting;
+    waiting = undefined;
+    resolve(response);
+  };
+  return { handler, release };
 }
 
 /** The signed-in hint cookie, as the server sets it with the session cookie (issue 24). */
