@@ -48,9 +48,10 @@ export function pageRequest(request: PageRequest = {}): { limit: number; offset:
   return { limit, offset, cursor: request.cursor };
 }
 
-/** The header a full page of a keyset list names the next page's cursor in (as the leaderboard's). */
-export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
-export const LIST_CURSOR_REFUSED = 'cursor is not one this list gave out';
+/** The header a full page of a keyset list names the next page's cursor in (the leaderboard, My Edits, the admin lists). */
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+/** The 400's message for a cursor that is not one of the list's own (every keyset list: D44, My Edits). */
+export const CURSOR_REFUSED = 'cursor is not one this list gave out';
 const LIST_CURSOR_MAX = 300;
 
 /**
@@ -65,13 +66,13 @@ export function encodeListCursor(list: string, parts: readonly string[]): string
 
 /** The parts of `list`'s cursor; a ValidationError (400) for anything else. */
 export function decodeListCursor(list: string, raw: string, count: number): string[] {
-  if (raw.length > LIST_CURSOR_MAX || !/^[A-Za-z0-9_-]+$/.test(raw)) throw new ValidationError(LIST_CURSOR_REFUSED);
+  if (raw.length > LIST_CURSOR_MAX || !/^[A-Za-z0-9_-]+$/.test(raw)) throw new ValidationError(CURSOR_REFUSED);
   const text = Buffer.from(raw, 'base64url').toString('utf8');
   // Only the text we wrote: base64url decoding ignores a last character's spare bits (and bytes
   // that are not UTF-8 would read as U+FFFD), so the cursor must be what its text encodes to.
-  if (Buffer.from(text, 'utf8').toString('base64url') !== raw) throw new ValidationError(LIST_CURSOR_REFUSED);
+  if (Buffer.from(text, 'utf8').toString('base64url') !== raw) throw new ValidationError(CURSOR_REFUSED);
   const [tag, ...parts] = text.split('|');
-  if (tag !== list || parts.length !== count || parts.some((p) => p === '')) throw new ValidationError(LIST_CURSOR_REFUSED);
+  if (tag !== list || parts.length !== count || parts.some((p) => p === '')) throw new ValidationError(CURSOR_REFUSED);
   return parts;
 }
 
@@ -98,7 +99,7 @@ export function encodeTimeCursor(list: string, key: TimeKey, scope: string): str
 export function decodeTimeCursor(list: string, raw: string, scope: string): TimeKey {
   const [timestamp, id, given] = decodeListCursor(list, raw, 3);
   if (!EXACT_TIMESTAMP.test(timestamp) || Number.isNaN(new Date(timestamp).getTime()) || !isUuid(id) || given !== scope) {
-    throw new ValidationError(LIST_CURSOR_REFUSED);
+    throw new ValidationError(CURSOR_REFUSED);
   }
   return { timestamp, id: id.toLowerCase() };
 }

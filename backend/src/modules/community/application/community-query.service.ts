@@ -8,7 +8,8 @@ import { CommunityImageNotFoundError } from '../domain/community-errors';
 import { feedReadKey, type FeedRead } from '../domain/feed-read';
 import { ValidationError } from '../../../shared/errors/domain-error';
 import { isImageId, MAX_LAUGHED_IDS, type Laugher } from '../domain/laugh';
-import { decodeLeaderboardCursor, encodeLeaderboardCursor, leaderboardCursorKey, NEXT_CURSOR_HEADER } from './leaderboard-cursor';
+import { decodeLeaderboardCursor, encodeLeaderboardCursor, leaderboardCursorKey } from './leaderboard-cursor';
+import { NEXT_CURSOR_HEADER } from '../../../shared/pagination';
 import { COMMUNITY_CACHE } from './community-cache';
 import type { FeedCache } from './feed-cache';
 

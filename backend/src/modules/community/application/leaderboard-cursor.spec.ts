@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ValidationError } from '../../../shared/errors/domain-error';
-import { CURSOR_REFUSED, decodeLeaderboardCursor, encodeLeaderboardCursor, type LeaderboardPosition } from './leaderboard-cursor';
+import { CURSOR_REFUSED } from '../../../shared/pagination';
+import { decodeLeaderboardCursor, encodeLeaderboardCursor, type LeaderboardPosition } from './leaderboard-cursor';
 
 describe('leaderboard cursors (D44)', () => {
   const key = randomBytes(32);

@@ -1,16 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ValidationError } from '../../../shared/errors/domain-error';
 import { isUuid } from '../../../shared/ids';
-import { EXACT_TIMESTAMP } from '../../../shared/pagination';
+import { CURSOR_REFUSED, EXACT_TIMESTAMP } from '../../../shared/pagination';
 import type { LeaderboardPosition } from '../domain/leaderboard-position';
 
 export type { LeaderboardPosition };
 
-/** The header a full leaderboard page names the next page's cursor in. */
-export const NEXT_CURSOR_HEADER = 'x-next-cursor';
-
 const VERSION = 'l1';
-export const CURSOR_REFUSED = 'cursor is not one this list gave out';
 
 /** The signing key of the cursors, from the session secret: every instance accepts every other's. */
 export function leaderboardCursorKey(secret: string): Buffer {

@@ -5,6 +5,7 @@ import type { AuthUser } from '../../../../shared/auth/auth-user';
 import { CurrentUser, SignedInGuard } from '../../../../shared/auth/guards';
 import { NoStore } from '../../../../shared/http/no-store';
 import { ApiErrors } from '../../../../shared/http/openapi/api-errors';
+import { NEXT_CURSOR_HEADER } from '../../../../shared/pagination';
 import { ListMyEditsUseCase } from '../../application/list-my-edits.use-case';
 import { SavedImageResponse } from './images.responses';
 import { myEditsPageRequest } from '../../domain/my-edits-page';
@@ -48,7 +49,7 @@ export class MyEditsController {
     const page = await this.listMyEdits.execute(user.id, myEditsPageRequest(query));
     res.setHeader('X-Total-Count', String(page.total));
     res.setHeader('X-Favorites-Count', String(page.favorites));
-    if (page.nextCursor) res.setHeader('X-Next-Cursor', page.nextCursor);
+    if (page.nextCursor) res.setHeader(NEXT_CURSOR_HEADER, page.nextCursor);
     return page.items;
   }
 }
