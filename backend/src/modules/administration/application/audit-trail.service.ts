@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DomainError, ValidationError } from '../../../shared/errors/domain-error';
-import { cursorScope, decodeListCursor, encodeListCursor, LIST_CURSOR_REFUSED, type Page, pageRequest, type PageRequest } from '../../../shared/pagination';
+import { cursorScope, decodeListCursor, encodeListCursor, CURSOR_REFUSED, type Page, pageRequest, type PageRequest } from '../../../shared/pagination';
 import { TypeormAuditLogRepository } from '../adapters/typeorm/typeorm-audit-log.repository';
 import { IdempotencyKeyConflictError } from '../domain/admin-errors';
 import { type AdminActor, type AuditEntry, type NewAuditEntry, sameAuditedRequest } from '../domain/audit';
@@ -49,7 +49,7 @@ export class AuditTrailService {
     let afterId: string | undefined;
     if (cursor !== undefined) {
       const [id, search] = decodeListCursor(AUDIT_CURSOR, cursor, 2);
-      if (!/^[1-9]\d{0,17}$/.test(id) || search !== cursorScope(text)) throw new ValidationError(LIST_CURSOR_REFUSED);
+      if (!/^[1-9]\d{0,17}$/.test(id) || search !== cursorScope(text)) throw new ValidationError(CURSOR_REFUSED);
       afterId = id;
     }
     const found = await this.log.pageNewestFirst(limit, offset, text, afterId);

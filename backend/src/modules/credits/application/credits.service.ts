@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ValidationError } from '../../../shared/errors/domain-error';
 import { isUuid } from '../../../shared/ids';
-import { pageRequest } from '../../../shared/pagination';
+import { cursorScope, decodeTimeCursor, encodeTimeCursor, pageRequest } from '../../../shared/pagination';
 import { PgInstanceLease } from '../adapters/pg/pg-instance-lease';
 import { TypeormCreditLedgerRepository } from '../adapters/typeorm/typeorm-credit-ledger.repository';
 import type {
@@ -57,6 +57,9 @@ function requireKind(kind: CreditKind): void {
 function requireLength(value: string | undefined | null, max: number, field: string): void {
   if (value != null && value.length > max) throw new ValidationError(`${field} must be at most ${max} characters`);
 }
+
+/** D44: the admin ledger lists' cursors (every row, one user's rows). */
+const LEDGER_CURSOR = 'ledger';
 
 /**
  * CREDITS_API (ARCHITECTURE rule 2): the ledger for other contexts. D2-D5, ADR 0007.
@@ -283,10 +286,20 @@ export class CreditsService implements CreditsApi {
       if (typeof query.sourceType !== 'string' || query.sourceType.length === 0) throw new ValidationError('sourceType must be text');
       requireLength(query.sourceType, 20, 'sourceType');
     }
-    const page = pageRequest(query);
-    const { items, total, totalIsEstimate, nextCursor } = await this.ledger.listTransactions({ userId: query.userId, sourceType: query.sourceType, ...page });
+    const { limit, offset, cursor } = pageRequest(query);
+    // D44: a cursor is the ledger list's own, for the same filters.
+    const scope = cursorScope(query.userId, query.sourceType);
+    const after = cursor === undefined ? undefined : decodeTimeCursor(LEDGER_CURSOR, cursor, scope);
+    const { items, total, totalIsEstimate, last } = await this.ledger.listTransactions({ userId: query.userId, sourceType: query.sourceType, limit, offset, after });
     // D44: marked only when the total is an estimate.
-    return { items, total, limit: page.limit, offset: page.offset, ...(totalIsEstimate ? { totalIsEstimate } : {}), ...(nextCursor ? { nextCursor } : {}) };
+    return {
+      items,
+      total,
+      limit,
+      offset,
+      ...(totalIsEstimate ? { totalIsEstimate } : {}),
+      ...(last ? { nextCursor: encodeTimeCursor(LEDGER_CURSOR, last, scope) } : {}),
+    };
   }
 
   /** Issue 9: the balance (as balance() computes it) with the all-time purchased and used totals. */

@@ -92,5 +92,4 @@ export class TypeormAuditLogRepository {
     ]);
     return { items: rows.map(toEntry), total: count[0].n };
   }
-
 }

@@ -1,4 +1,4 @@
-import { cursorScope, decodeTimeCursor, encodeTimeCursor, ESTIMATE_ABOVE, exactTimestampSql, timeKeyAfterSql } from '../../../../shared/pagination';
+import { ESTIMATE_ABOVE, exactTimestampSql, type TimeKey, timeKeyAfterSql } from '../../../../shared/pagination';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
@@ -9,9 +9,6 @@ import { KeyedQueue } from '../../../../shared/concurrency/keyed-queue';
 import { returnedRows } from '../../../../shared/pg/returned-rows';
 import { INSTANCE_LOCK_KEY_SQL } from '../pg/pg-instance-lease';
 import { CreditReservationOrmEntity } from './credit-reservation.orm-entity';
-
-/** D44: the admin ledger lists' cursors (every row, one user's rows). */
-const LEDGER_CURSOR = 'ledger';
 
 /**
  * The ledger's SQL (ADR 0007). Every query is parameterised. Writes that must be atomic are one
@@ -408,9 +405,9 @@ export class TypeormCreditLedgerRepository {
     sourceType?: string;
     limit: number;
     offset: number;
-    /** D44: a cursor this list gave out (X-Next-Cursor); never with an offset (pageRequest). */
-    cursor?: string;
-  }): Promise<{ items: CreditTransaction[]; total: number; totalIsEstimate: boolean; nextCursor?: string }> {
+    /** D44: the page starts after this row (a cursor's key); never with an offset (pageRequest). */
+    after?: TimeKey;
+  }): Promise<{ items: CreditTransaction[]; total: number; totalIsEstimate: boolean; last?: TimeKey }> {
     const where: string[] = [];
     const params: unknown[] = [];
     if (filter.userId !== undefined) {
@@ -425,9 +422,8 @@ export class TypeormCreditLedgerRepository {
     // Issue 29: a page after a cursor seeks the created_at index (an offset read every row before it).
     const pageWhere = [...where];
     const pageParams = [...params];
-    if (filter.cursor !== undefined) {
-      const after = decodeTimeCursor(LEDGER_CURSOR, filter.cursor, cursorScope(filter.userId, filter.sourceType));
-      pageParams.push(after.timestamp, after.id);
+    if (filter.after) {
+      pageParams.push(filter.after.timestamp, filter.after.id);
       pageWhere.push(timeKeyAfterSql('created_at', 'id', `$${pageParams.length - 1}`, `$${pageParams.length}`));
     }
     pageParams.push(filter.limit, filter.offset);
@@ -446,8 +442,9 @@ export class TypeormCreditLedgerRepository {
       >,
     ]);
     const items = rows.map(toTransaction);
-    const last = rows.length === filter.limit ? rows[rows.length - 1] : undefined;
-    const next = last ? { nextCursor: encodeTimeCursor(LEDGER_CURSOR, { timestamp: last.cursor_time, id: last.id }, cursorScope(filter.userId, filter.sourceType)) } : {};
+    // A full page's last row: the next page starts after it.
+    const lastRow = rows.length === filter.limit ? rows[rows.length - 1] : undefined;
+    const next = lastRow ? { last: { timestamp: lastRow.cursor_time, id: lastRow.id } } : {};
     if (counted[0].n <= ESTIMATE_ABOVE) return { items, total: counted[0].n, totalIsEstimate: false, ...next };
     return {
       items,
