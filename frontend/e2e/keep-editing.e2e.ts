@@ -38,7 +38,6 @@ async function generateAndWait(page: Page, button: string | RegExp = 'Generate I
 async function editThisResult(page: Page): Promise<void> {
   await expectLoaded(page.locator('[data-zoomed]'));
   await page.getByRole('button', { name: 'Edit this result' }).click();
-  await page.getByRole('heading', { name: 'Add Prompt', level: 2 }).waitFor();
 }
 
 /** Types a prompt on the prompt step (no chip: chips need not be the local engine's). */
