@@ -1,6 +1,5 @@
 import { isUuid } from '../../../shared/ids';
 import { ValidationError } from '../../../shared/errors/domain-error';
-import { CURSOR_REFUSED } from '../../../shared/pagination';
 
 /** My Edits pages (issue 11: "paged if long"): 30 by default, at most 100. */
 export const MY_EDITS_PAGE_SIZE = 30;
@@ -34,7 +33,7 @@ export function encodeCursor(cursor: MyEditsCursor): string {
 export function decodeCursor(raw: string): MyEditsCursor {
   const [iso, id, ...rest] = Buffer.from(raw, 'base64url').toString('utf8').split('|');
   if (rest.length || !isUuid(id) || !CURSOR_TIME.test(iso ?? '') || Number.isNaN(new Date(iso).getTime())) {
-    throw new ValidationError(CURSOR_REFUSED);
+    throw new ValidationError('cursor is not one this list gave out');
   }
   return { timestamp: iso, id };
 }
@@ -50,7 +49,7 @@ export function myEditsPageRequest(query: { limit?: unknown; cursor?: unknown; f
   }
   let after: MyEditsCursor | null = null;
   if (query.cursor !== undefined && query.cursor !== '') {
-    if (typeof query.cursor !== 'string' || query.cursor.length > 200) throw new ValidationError(CURSOR_REFUSED);
+    if (typeof query.cursor !== 'string' || query.cursor.length > 200) throw new ValidationError('cursor is not one this list gave out');
     after = decodeCursor(query.cursor);
   }
   if (query.favorites !== undefined && query.favorites !== 'true' && query.favorites !== 'false') {
