@@ -30,10 +30,10 @@ async function generateAndWait(page: Page, button: string | RegExp = 'Generate I
 }
 
 /**
- * "Edit this result", once the compare view's pictures have loaded: the view then takes the
- * picture's shape (4:3 until then), and on a 360 px phone the buttons under it move down by
- * ~200 px. A click aimed just before that landed elsewhere (the prompt step never came, once, in
- * the whole suite).
+ * "Edit this result", once the compare view's pictures have loaded. The view has the answer's
+ * shape from the start now; before it had (4:3 until the picture loaded), a click on a 360 px
+ * phone landed ~200 px above the moved button once in the whole suite. Waiting keeps the journey
+ * a person's: they press the button under a result they have seen.
  */
 async function editThisResult(page: Page): Promise<void> {
   await expectLoaded(page.locator('[data-zoomed]'));

@@ -252,6 +252,15 @@ describe('CompareView', () => {
     expect(box.style.getPropertyValue('--compare-ratio')).toBe('1200 / 800');
   });
 
+  it('has the shape the answer gives from the start, and the loaded picture\'s after that', () => {
+    const { box, after } = renderCompare({ afterSize: { width: 900, height: 1600 } });
+    expect(box.style.getPropertyValue('--compare-ratio')).toBe('900 / 1600');
+    Object.defineProperty(after, 'naturalWidth', { value: 1080, configurable: true });
+    Object.defineProperty(after, 'naturalHeight', { value: 1921, configurable: true });
+    fireEvent.load(after);
+    expect(box.style.getPropertyValue('--compare-ratio')).toBe('1080 / 1921');
+  });
+
   it('shows no toggle unless both compareWith and onCompareWithChange are given', () => {
     renderCompare({ compareWith: 'previous' });
     expect(screen.queryByRole('group', { name: 'Compare with' })).not.toBeInTheDocument();

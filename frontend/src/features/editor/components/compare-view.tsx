@@ -40,6 +40,12 @@ export interface CompareViewProps {
   onCompareWithChange?: (value: CompareWith) => void;
   /** Where the divider starts, 0-100 (percent of the width from the left); default 50. */
   initialPosition?: number;
+  /**
+   * The after picture's shape when the answer tells it (a rendition's size): the box has it from
+   * the start instead of 4:3 until the picture loads, so nothing under the box moves then (on a
+   * phone, a portrait photo moved the buttons below by ~200 px).
+   */
+  afterSize?: { width: number; height: number };
 }
 
 export const MIN_ZOOM = 1;
@@ -138,6 +144,7 @@ export function CompareView({
   compareWith,
   onCompareWithChange,
   initialPosition = 50,
+  afterSize,
 }: CompareViewProps) {
   const [position, setPosition] = useState(() => clamp(initialPosition, 0, 100));
   const [view, setView] = useState<View>(UNZOOMED);
@@ -316,7 +323,8 @@ export function CompareView({
 
   const rounded = Math.round(position);
   const zoomed = view.zoom > MIN_ZOOM;
-  const ratio = natural && natural.src === afterSrc ? `${natural.width} / ${natural.height}` : undefined;
+  const shape = natural && natural.src === afterSrc ? natural : afterSize && afterSize.width > 0 && afterSize.height > 0 ? afterSize : null;
+  const ratio = shape ? `${shape.width} / ${shape.height}` : undefined;
   const transform = `translate(${view.x * 100}%, ${view.y * 100}%) scale(${view.zoom})`;
   const showToggle = compareWith !== undefined && onCompareWithChange !== undefined;
 

@@ -52,6 +52,18 @@ describe('the prompt step with the local engine (issue 15)', () => {
     expect(screen.getByText('This server edits photos without the AI model.', { exact: false })).toBeInTheDocument();
   });
 
+  it('is asked for on the upload step, so the prompt step opens with its local line and chips in place', async () => {
+    const user = userEvent.setup();
+    const { requests } = await openEditor({ 'GET /api/generation/capabilities': () => json(LOCAL) });
+    // Asked for before the prompt step: its answer would otherwise move the step's lower half
+    // (the brush button among it) just after the step appeared.
+    await waitFor(() => expect(calls(requests, 'GET', '/api/generation/capabilities')).toHaveLength(1));
+    await goToPrompt(user);
+    expect(screen.getByText('This server edits photos without the AI model.', { exact: false })).toBeInTheDocument();
+    expect(chipNames().at(-1)).toContain('needs the AI model');
+    expect(calls(requests, 'GET', '/api/generation/capabilities')).toHaveLength(1);
+  });
+
   it('a marked chip gets a one-line note with a link to the list; choosing an example from the list fills the prompt', async () => {
     const user = userEvent.setup();
     await openEditor({ 'GET /api/generation/capabilities': () => json(LOCAL) });

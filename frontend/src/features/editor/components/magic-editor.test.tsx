@@ -26,6 +26,18 @@ afterEach(() => {
 });
 
 describe('generation (000 §2, §3, §8)', () => {
+  it('lays the compare view out in the result\'s shape before its picture loads (nothing below it moves then)', async () => {
+    const user = userEvent.setup();
+    const renditions = [
+      { url: '/api/images/img-1/renditions/320', width: 320, height: 569 },
+      { url: '/api/images/img-1/renditions/1080', width: 1080, height: 1920 },
+    ];
+    await openEditor({ 'POST /api/generate': () => json({ ...GENERATED, generatedRenditions: renditions }) });
+    await goToResults(user);
+    const stage = screen.getByRole('slider', { name: 'Compare before and after' }).parentElement!;
+    expect(stage.style.getPropertyValue('--compare-ratio')).toBe('1080 / 1920');
+  });
+
   it('goes from the prompt through the progress screen to the results, and refreshes the credits', async () => {
     const user = userEvent.setup();
     const answer = heldAnswer();

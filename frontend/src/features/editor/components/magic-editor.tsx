@@ -9,7 +9,7 @@ import { initialPromptFrom } from '../../../shared/lib/editor-prompt';
 import { Card } from '../../../shared/ui/card';
 import { notifyError } from '../../../shared/ui/notify';
 import { useShareEdit } from '../../../shared/ui/share-edit';
-import { useGetImageHistoryQuery, type GenerationSource, type GenerationStyle, type VariantCount } from '../api/editor.api';
+import { useGetEngineInfoQuery, useGetImageHistoryQuery, type GenerationSource, type GenerationStyle, type VariantCount } from '../api/editor.api';
 import { useEditAddress } from '../hooks/use-edit-address';
 import { useGeneration } from '../hooks/use-generation';
 import { useNaturalSize } from '../hooks/use-natural-size';
@@ -140,6 +140,9 @@ export function MagicEditor({ resendEmailButton }: MagicEditorProps = {}) {
   const [variantCount, setVariantCount] = useState<VariantCount>(1);
   const [confirmRegenerate, setConfirmRegenerate] = useState(false);
   const [painterOpen, setPainterOpen] = useState(false);
+  // Asked for on the upload step, not first on the prompt step: its answer adds the local engine's
+  // line and reorders the chips, which moved the brush button under a finger or a mouse there.
+  useGetEngineInfoQuery();
   // D40: the strokes, for the photo they were painted on; the share the painter measured.
   const [mask, setMask] = useState<{ key: string; state: MaskState; share: number | null }>({ key: '', state: EMPTY_MASK, share: null });
   // Fetching the Original again (after a reload) before the request.

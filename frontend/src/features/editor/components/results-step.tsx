@@ -153,6 +153,7 @@ export function ResultsStep({
           beforeLabel={withOriginal ? 'Original' : 'Previous'}
           afterLabel="Result"
           afterAiEdited
+          afterSize={result.generatedRenditions.at(-1)}
           {...(canChoose ? { compareWith, onCompareWithChange: setCompareWith } : {})}
         />
       ) : (
