@@ -2,6 +2,7 @@ import { exactTimestampSql } from '../src/shared/pagination';
 import { encodeLeaderboardCursor, leaderboardCursorKey } from '../src/modules/community/application/leaderboard-cursor';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
+import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
 import { migrateDatabase } from '../src/database/migrate';
@@ -77,7 +78,9 @@ const TARGETS: Target[] = [
     name: 'admin users, half-way down by cursor (D44)',
     timed: async (t, c) => void (await get(t, `/api/admin/users?cursor=${encodeURIComponent(c.usersCursor)}`, c.admin)),
   },
-  { name: 'admin user search', timed: async (t, c) => void (await get(t, '/api/admin/search-users?q=er4242', c.admin)) },
+  // One match at both sizes (user 424's address): the answer stays the same size, so the ratio is
+  // the table's. ("er4242" matched none of 1,000 users and 11 of 100,000: an answer that grew.)
+  { name: 'admin user search (one match)', timed: async (t, c) => void (await get(t, '/api/admin/search-users?q=user424%40', c.admin)) },
   { name: 'admin audit, first page', timed: async (t, c) => void (await get(t, '/api/admin/audit', c.admin)) },
   { name: 'platform stats', timed: async (t, c) => void (await get(t, '/api/admin/platform-stats', c.admin)) },
   { name: 'sales analytics', timed: async (t, c) => void (await get(t, '/api/admin/analytics', c.admin)) },
@@ -159,79 +162,119 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-async function measure(size: GrowthSize, runs: number): Promise<Map<string, Figures>> {
+/** One size: its database, loaded once, and every request's time per endpoint across rounds. */
+interface Loaded {
+  label: 'small' | 'large';
+  db: TestDatabase;
+  times: Map<string, number[]>;
+  /** The large size's slowest statement per endpoint, from its last round. */
+  plans: Map<string, string>;
+}
+
+/** Loads a database of `size` through the real schema. */
+async function load(label: Loaded['label'], size: GrowthSize): Promise<Loaded> {
   const db: TestDatabase = await createTestDatabase('growth');
-  const results = new Map<string, Figures>();
   try {
-    console.log(`loading ${size.images} images, ${size.users} users, ${size.laughs} laughs, ${size.ledger} ledger rows…`);
+    console.log(`${label}: loading ${size.images} images, ${size.users} users, ${size.laughs} laughs, ${size.ledger} ledger rows…`);
     const started = Date.now();
     await migrateDatabase(db.url);
     await seedGrowth(db.url, size, (line) => console.log(line));
+    // Steady state: the load's dirty pages are written now, not by a checkpoint during the timing.
+    const client = new Client({ connectionString: db.url });
+    await client.connect();
+    await client.query('CHECKPOINT').finally(() => client.end());
     console.log(`  loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-    const secret = randomBytes(32).toString('hex');
-    const t = await createTestApp({ db, sessionSecret: secret, env: { ADMIN_EMAILS: ADMIN_EMAIL, COMMUNITY_CACHE_TTL_MS: '0', NODE_ENV: 'test', SESSION_SECRET: secret } });
-    try {
-      const ds = t.app.get(DataSource);
-      const session = async (user: number) => {
-        const sid = randomBytes(24).toString('base64url');
-        const [{ id }] = (await ds.query(`SELECT md5('u' || $1::text)::uuid AS id`, [user])) as Array<{ id: string }>;
-        const expires = new Date(Date.now() + 86400_000);
-        const sess = { cookie: { originalMaxAge: 86400_000, expires: expires.toISOString(), secure: false, httpOnly: true, path: '/', sameSite: 'lax' }, passport: { user: id } };
-        await ds.query(`INSERT INTO "session" (sid, sess, expire) VALUES ($1, $2, $3)`, [sid, JSON.stringify(sess), expires]);
-        return signedCookie(sid, secret);
-      };
-      const [half] = (await ds.query(
-        `SELECT laugh_count, ${exactTimestampSql('timestamp')} AS ts, id, rank FROM (
-           SELECT laugh_count, timestamp, id, row_number() OVER (ORDER BY laugh_count DESC, timestamp DESC, id) AS rank
-             FROM image WHERE is_public AND NOT is_hidden_by_admin AND status = 'completed' AND laugh_count > 0) r
-          WHERE rank = GREATEST(1, (SELECT count(*) / 2 FROM image WHERE is_public AND NOT is_hidden_by_admin AND status = 'completed' AND laugh_count > 0))`,
-      )) as Array<{ laugh_count: number; ts: string; id: string; rank: string }>;
-      // At a size too small for public images (all of user 1's), the first page stands in.
-      const deepCursor = half
-        ? encodeLeaderboardCursor(leaderboardCursorKey(secret), { laughCount: half.laugh_count, timestamp: half.ts, id: half.id, rank: Number(half.rank) })
-        : '';
-      const admin = await session(2);
-      // What an admin who clicked Load more that far would hold: the cursor after the middle row.
-      const halfWay = async (path: string) => {
-        const first = await get(t, `${path}?limit=1`, admin);
-        const middle = Math.floor(Number(first.headers['x-total-count']) / 2);
-        const res = await get(t, `${path}?limit=1&offset=${middle}`, admin);
-        const cursor = res.headers['x-next-cursor'] as string | undefined;
-        if (!cursor) throw new Error(`${path}: no cursor half-way down`);
-        return cursor;
-      };
-      const ctx: Context = {
-        admin,
-        heavy: await session(1),
-        secret,
-        deepCursor,
-        ledgerCursor: await halfWay('/api/admin/transactions'),
-        usersCursor: await halfWay('/api/admin/users'),
-      };
-      for (const target of TARGETS) {
-        const n = target.runs ?? runs;
-        const times: number[] = [];
-        if (!target.destructive && n > 1) await target.timed(t, ctx); // warm-up (connections, statement plans)
-        for (let i = 0; i < n; i++) {
-          recorded.length = 0;
-          recording = true;
-          const t0 = performance.now();
-          await target.timed(t, ctx);
-          times.push(performance.now() - t0);
-          recording = false;
-        }
-        times.sort((a, b) => a - b);
-        const figures = { p50: percentile(times, 50), p99: percentile(times, 99), plan: await planOfSlowest(t) };
-        results.set(target.name, figures);
-        console.log(`  ${target.name}: p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms; ${figures.plan}`);
+    return { label, db, times: new Map(), plans: new Map() };
+  } catch (e) {
+    await db.drop();
+    throw e;
+  }
+}
+
+/** Sessions, and the cursors half-way down that a reader paging that far would hold. */
+async function contextOf(t: TestApp, secret: string): Promise<Context> {
+  const ds = t.app.get(DataSource);
+  const session = async (user: number) => {
+    const sid = randomBytes(24).toString('base64url');
+    const [{ id }] = (await ds.query(`SELECT md5('u' || $1::text)::uuid AS id`, [user])) as Array<{ id: string }>;
+    const expires = new Date(Date.now() + 86400_000);
+    const sess = { cookie: { originalMaxAge: 86400_000, expires: expires.toISOString(), secure: false, httpOnly: true, path: '/', sameSite: 'lax' }, passport: { user: id } };
+    await ds.query(`INSERT INTO "session" (sid, sess, expire) VALUES ($1, $2, $3)`, [sid, JSON.stringify(sess), expires]);
+    return signedCookie(sid, secret);
+  };
+  const [half] = (await ds.query(
+    `SELECT laugh_count, ${exactTimestampSql('timestamp')} AS ts, id, rank FROM (
+       SELECT laugh_count, timestamp, id, row_number() OVER (ORDER BY laugh_count DESC, timestamp DESC, id) AS rank
+         FROM image WHERE is_public AND NOT is_hidden_by_admin AND status = 'completed' AND laugh_count > 0) r
+      WHERE rank = GREATEST(1, (SELECT count(*) / 2 FROM image WHERE is_public AND NOT is_hidden_by_admin AND status = 'completed' AND laugh_count > 0))`,
+  )) as Array<{ laugh_count: number; ts: string; id: string; rank: string }>;
+  // At a size too small for public images (all of user 1's), the first page stands in.
+  const deepCursor = half
+    ? encodeLeaderboardCursor(leaderboardCursorKey(secret), { laughCount: half.laugh_count, timestamp: half.ts, id: half.id, rank: Number(half.rank) })
+    : '';
+  const admin = await session(2);
+  // What an admin who clicked Load more that far would hold: the cursor after the middle row.
+  const halfWay = async (path: string) => {
+    const first = await get(t, `${path}?limit=1`, admin);
+    const middle = Math.floor(Number(first.headers['x-total-count']) / 2);
+    const res = await get(t, `${path}?limit=1&offset=${middle}`, admin);
+    const cursor = res.headers['x-next-cursor'] as string | undefined;
+    if (!cursor) throw new Error(`${path}: no cursor half-way down`);
+    return cursor;
+  };
+  return {
+    admin,
+    heavy: await session(1),
+    secret,
+    deepCursor,
+    ledgerCursor: await halfWay('/api/admin/transactions'),
+    usersCursor: await halfWay('/api/admin/users'),
+  };
+}
+
+/** How many of a target's `n` requests a round makes: spread evenly, a single one in the last round. */
+function shareOf(n: number, round: number, rounds: number): number {
+  return Math.floor((n * (round + 1)) / rounds) - Math.floor((n * round) / rounds);
+}
+
+/**
+ * One round at one size: an app on its database times its share of every target's requests.
+ * The sizes take turns by rounds (small, large; large, small; …), each round a new app: a ratio
+ * of two figures taken once each, minutes apart, on a busy two-core machine measured the machine
+ * as much as the data (the same endpoint moved by 2× between runs). Not two apps at once: passport
+ * keeps one process-wide list of session deserialisers, so a second app's signed-in requests
+ * would load their user through the first app's database.
+ */
+async function timeRound(loaded: Loaded, round: number, rounds: number, runs: number): Promise<void> {
+  const secret = randomBytes(32).toString('hex');
+  const t = await createTestApp({ db: loaded.db, sessionSecret: secret, env: { ADMIN_EMAILS: ADMIN_EMAIL, COMMUNITY_CACHE_TTL_MS: '0', NODE_ENV: 'test', SESSION_SECRET: secret } });
+  try {
+    const ctx = await contextOf(t, secret);
+    for (const target of TARGETS) {
+      const n = target.runs ?? runs;
+      const share = shareOf(n, round, rounds);
+      if (share === 0) continue;
+      if (!target.destructive && n > 1) await target.timed(t, ctx); // warm-up (connections, statement plans)
+      const times = loaded.times.get(target.name) ?? [];
+      loaded.times.set(target.name, times);
+      for (let i = 0; i < share; i++) {
+        recorded.length = 0;
+        recording = true;
+        const t0 = performance.now();
+        await target.timed(t, ctx);
+        times.push(performance.now() - t0);
+        recording = false;
       }
-    } finally {
-      await t.close();
+      if (loaded.label === 'large') loaded.plans.set(target.name, await planOfSlowest(t));
     }
   } finally {
-    await db.drop();
+    await t.close();
   }
-  return results;
+}
+
+function figuresOf(loaded: Loaded, name: string): Figures {
+  const times = [...(loaded.times.get(name) ?? [])].sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99), plan: loaded.plans.get(name) ?? '–' };
 }
 
 export async function run(): Promise<void> {
@@ -240,14 +283,28 @@ export async function run(): Promise<void> {
   const runs = option('runs', 15);
   await withDatabaseServer(async () => {
     console.log(`growth: small ${small.images} images, large ${large.images} images; ${runs} requests per endpoint, one at a time, uncached; 2 cores`);
-    const a = await measure(small, runs);
-    const b = await measure(large, runs);
+    const rounds = 3;
+    const a = await load('small', small);
+    let b: Loaded | undefined;
+    try {
+      b = await load('large', large);
+      for (let round = 0; round < rounds; round++) {
+        for (const loaded of round % 2 === 0 ? [a, b] : [b, a]) {
+          const started = Date.now();
+          await timeRound(loaded, round, rounds, runs);
+          console.log(`  round ${round + 1} of ${rounds}, ${loaded.label}: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+        }
+      }
+    } finally {
+      if (b) await b.db.drop();
+      await a.db.drop();
+    }
     console.log('');
     console.log(`| endpoint | p50 small | p50 large | large/small | p99 large | plan at large (slowest statement) |`);
     console.log(`|---|---|---|---|---|---|`);
     for (const { name } of TARGETS) {
-      const s = a.get(name)!;
-      const l = b.get(name)!;
+      const s = figuresOf(a, name);
+      const l = figuresOf(b!, name);
       console.log(`| ${name} | ${s.p50.toFixed(1)} ms | ${l.p50.toFixed(1)} ms | ${(l.p50 / s.p50).toFixed(2)} | ${l.p99.toFixed(1)} ms | ${l.plan} |`);
     }
   });
