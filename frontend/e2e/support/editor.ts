@@ -8,16 +8,18 @@ export const PHOTO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
 
 /**
  * Steps 1-2 on the editor page: upload the photo, Continue, the Magic Image Editor; waits for the
- * prompt step in its final layout: with the local engine's line (the test server has no AI model),
- * whose arrival moves the step's lower half. The editor asks for it on step 1; on a busy machine
- * its answer may still come after the step (a click on the brush button once met the move).
+ * prompt step in its final layout: the engine known (its answer may add the local engine's line and
+ * reorder the chips, moving the step's lower half; the chips' region is busy until then). The
+ * editor asks on step 1; on a busy machine the answer may still come after the step (a click on
+ * the brush button once met the move).
  */
 export async function uploadAndChooseEditor(page: Page, photo: string = PHOTO): Promise<void> {
   await page.getByLabel('Photo to edit').setInputFiles(photo);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await page.getByRole('button', { name: 'Continue with Magic Image Editor' }).click();
   await page.getByRole('heading', { name: 'Add Prompt', level: 2 }).waitFor();
-  await page.getByText('This server edits photos without the AI model.').waitFor();
+  const chips = page.getByRole('region', { name: 'Need ideas? Try one:' });
+  await expect.poll(() => chips.getAttribute('aria-busy')).toBeNull();
 }
 
 /** Opens /dashboard and goes to the prompt step with the photo. */

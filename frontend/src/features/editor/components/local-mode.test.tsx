@@ -2,7 +2,7 @@ import { PROMPT_SUGGESTIONS } from '@generation-rules/prompt-suggestions';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json } from '../../../test/fetch-stub';
+import { heldAnswer, json } from '../../../test/fetch-stub';
 import { TOAST_TITLE } from '../../../test/toasts';
 import { GENERATED, calls, generateButton, goToPrompt, openEditor, promptField } from '../pages/editor-test-kit';
 
@@ -62,6 +62,18 @@ describe('the prompt step with the local engine (issue 15)', () => {
     expect(screen.getByText('This server edits photos without the AI model.', { exact: false })).toBeInTheDocument();
     expect(chipNames().at(-1)).toContain('needs the AI model');
     expect(calls(requests, 'GET', '/api/generation/capabilities')).toHaveLength(1);
+  });
+
+  it('marks the chips busy while the engine is not known yet', async () => {
+    const user = userEvent.setup();
+    const answer = heldAnswer();
+    await openEditor({ 'GET /api/generation/capabilities': answer.handler });
+    await goToPrompt(user);
+    const region = screen.getByRole('region', { name: 'Need ideas? Try one:' });
+    expect(region).toHaveAttribute('aria-busy', 'true');
+    answer.release(json(LOCAL));
+    await waitFor(() => expect(region).not.toHaveAttribute('aria-busy'));
+    expect(chipNames().at(-1)).toContain('needs the AI model');
   });
 
   it('a marked chip gets a one-line note with a link to the list; choosing an example from the list fills the prompt', async () => {

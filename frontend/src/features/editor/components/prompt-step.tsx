@@ -105,7 +105,7 @@ export function PromptStep({
   const variantsId = useId();
   const variantsHintId = useId();
   const painterId = useId();
-  const { data: engine } = useGetEngineInfoQuery();
+  const { data: engine, isLoading: engineLoading } = useGetEngineInfoQuery();
   const [listOpen, setListOpen] = useState(false);
   const local = engine?.engine === 'local';
   const chips = chipsFor(engine);
@@ -191,7 +191,8 @@ export function PromptStep({
               </button>
             </p>
           ) : null}
-          <div className={styles.chipScroller} role="region" aria-labelledby={chipsId}>
+          {/* Busy until the engine is known: its answer may reorder the chips and add a line above them. */}
+          <div className={styles.chipScroller} role="region" aria-labelledby={chipsId} aria-busy={engineLoading || undefined}>
             <ul className={styles.chips}>
               {chips.map((chip) => (
                 <li key={chip.prompt}>
