@@ -323,7 +323,8 @@ export function CompareView({
 
   const rounded = Math.round(position);
   const zoomed = view.zoom > MIN_ZOOM;
-  const shape = natural && natural.src === afterSrc ? natural : afterSize && afterSize.width > 0 && afterSize.height > 0 ? afterSize : null;
+  // The loaded picture's own shape, else the one the answer gave, else the stylesheet's 4:3.
+  const shape = natural?.src === afterSrc ? natural : afterSize;
   const ratio = shape ? `${shape.width} / ${shape.height}` : undefined;
   const transform = `translate(${view.x * 100}%, ${view.y * 100}%) scale(${view.zoom})`;
   const showToggle = compareWith !== undefined && onCompareWithChange !== undefined;
