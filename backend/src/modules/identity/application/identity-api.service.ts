@@ -61,7 +61,6 @@ const USERS_CURSOR = 'users';
 const SEARCH_CURSOR = 'user-search';
 
 /** IDENTITY_API (see identity.api.ts): reads of accounts, suspension, the whitelist. */
-
 @Injectable()
 export class IdentityApiService implements IdentityApi {
   constructor(
@@ -84,14 +83,16 @@ export class IdentityApiService implements IdentityApi {
     if (text === '') return this.list(page);
     const { limit, offset, cursor } = pageRequest(page);
     // D44: a search's cursor is its own (a cursor of the whole list would start it elsewhere).
-    const after = cursor === undefined ? undefined : decodeTimeCursor(SEARCH_CURSOR, cursor, cursorScope(text));
-    return this.page(await this.accounts.searchNewestFirst(text, limit, offset, after), limit, offset, SEARCH_CURSOR, cursorScope(text));
+    const scope = cursorScope(text);
+    const after = cursor === undefined ? undefined : decodeTimeCursor(SEARCH_CURSOR, cursor, scope);
+    return this.page(await this.accounts.searchNewestFirst(text, limit, offset, after), limit, offset, SEARCH_CURSOR, scope);
   }
 
   async list(page: PageRequest = {}): Promise<IdentityUserPage> {
     const { limit, offset, cursor } = pageRequest(page);
-    const after = cursor === undefined ? undefined : decodeTimeCursor(USERS_CURSOR, cursor, cursorScope());
-    return this.page(await this.accounts.pageNewestFirst(limit, offset, after), limit, offset, USERS_CURSOR, cursorScope());
+    const scope = cursorScope();
+    const after = cursor === undefined ? undefined : decodeTimeCursor(USERS_CURSOR, cursor, scope);
+    return this.page(await this.accounts.pageNewestFirst(limit, offset, after), limit, offset, USERS_CURSOR, scope);
   }
 
   suspend(userId: string): Promise<IdentityUser> {
